@@ -1,0 +1,134 @@
+"""The maths of one attention call, one pure numpy function per step.
+
+    S = Q·Kᵀ              raw_scores      the "factor matrix"
+    S' = S·scale / T       scale_scores    scale = 1/√d_k, T = softmax temperature
+    S' = S' + M            add_mask        M is 0 where allowed, a huge negative where hidden
+    A = softmax(S')        softmax         each row sums to 1
+    Z = A·V                weighted_sum    each query's output: a weighted sum of value rows
+
+Shapes: leading dimensions (heads, batch, ...) broadcast; the last two are (query_pos, key_pos)
+or (pos, d_head). No torch and no Streamlit here: a notebook can call these on any arrays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+# The additive value that hides a position. Models use finfo(float32).min; anything at or below
+# half of it counts as "masked" when we read a mask back.
+MASKED = float(np.finfo(np.float32).min)
+
+
+def raw_scores(q: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """S = Q·Kᵀ.  q (..., query_pos, d_k), k (..., key_pos, d_k) -> (..., query_pos, key_pos)."""
+    return q @ np.swapaxes(k, -1, -2)
+
+
+def default_scale(d_k: int) -> float:
+    """The scale of "Attention Is All You Need": 1/√d_k keeps the variance of scores near 1."""
+    return 1.0 / float(np.sqrt(d_k))
+
+
+def scale_scores(scores: np.ndarray, scale: float, temperature: float = 1.0) -> np.ndarray:
+    """S·scale / T. Temperature 1 is the model; T > 1 flattens the softmax, T < 1 sharpens it."""
+    if temperature <= 0:
+        raise ValueError(f"temperature must be positive, got {temperature}")
+    return scores * (scale / temperature)
+
+
+def softcap_scores(scores: np.ndarray, softcap: float | None) -> np.ndarray:
+    """Gemma-2 style capping: softcap·tanh(S/softcap); None leaves the scores as they are."""
+    if softcap is None:
+        return scores
+    return np.tanh(scores / softcap) * softcap
+
+
+def causal_mask(query_len: int, key_len: int | None = None) -> np.ndarray:
+    """Additive mask (query_pos, key_pos): query i may see keys 0..i (aligned at the end when the
+    keys are longer, as with a cache). 0 where allowed, MASKED where hidden."""
+    key_len = query_len if key_len is None else key_len
+    offset = key_len - query_len
+    allowed = np.arange(key_len)[None, :] <= np.arange(query_len)[:, None] + offset
+    return np.where(allowed, 0.0, MASKED)
+
+
+def padding_mask(key_is_real: np.ndarray, query_len: int) -> np.ndarray:
+    """Additive mask (query_pos, key_pos) that hides padded keys. key_is_real: (key_pos,) bools."""
+    row = np.where(np.asarray(key_is_real, dtype=bool), 0.0, MASKED)
+    return np.broadcast_to(row, (query_len, row.shape[0])).copy()
+
+
+def combine_masks(*masks: np.ndarray | None) -> np.ndarray | None:
+    """Add masks, keeping the sum from overflowing below MASKED (None means "nothing hidden")."""
+    present = [m for m in masks if m is not None]
+    if not present:
+        return None
+    total = np.zeros(np.broadcast_shapes(*(m.shape for m in present)))
+    for m in present:
+        total = total + m
+    return np.maximum(total, MASKED)
+
+
+def add_mask(scores: np.ndarray, mask: np.ndarray | None) -> np.ndarray:
+    """S + M; M broadcasts over heads. None: nothing hidden."""
+    if mask is None:
+        return scores
+    return scores + mask
+
+
+def is_masked(mask: np.ndarray | None, shape: tuple[int, ...]) -> np.ndarray:
+    """Boolean (…, query_pos, key_pos): True where the mask hides the key from the query."""
+    if mask is None:
+        return np.zeros(shape, dtype=bool)
+    return np.broadcast_to(mask <= MASKED / 2, shape)
+
+
+def softmax(scores: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Numerically stable softmax: subtracting the row maximum changes nothing mathematically
+    but keeps exp() from overflowing. Rows that are entirely masked come out all zero."""
+    peak = np.max(scores, axis=axis, keepdims=True)
+    peak = np.where(np.isfinite(peak), peak, 0.0)
+    e = np.exp(scores - peak)
+    total = np.sum(e, axis=axis, keepdims=True)
+    return np.divide(e, total, out=np.zeros_like(e), where=total > 0)
+
+
+def weighted_sum(weights: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Z = A·V.  weights (..., query_pos, key_pos), v (..., key_pos, d_v) -> (..., query_pos, d_v)."""
+    return weights @ v
+
+
+def attention(
+    q: np.ndarray,
+    k: np.ndarray,
+    v: np.ndarray,
+    scale: float | None = None,
+    mask: np.ndarray | None = None,
+    bias: np.ndarray | None = None,
+    softcap: float | None = None,
+    temperature: float = 1.0,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The whole formula, step by step, in the order the models apply it.
+
+    Returns (scores, weights, z): raw Q·Kᵀ (…, query_pos, key_pos), softmax weights (same shape)
+    and Z (…, query_pos, d_v). `bias` is an additive per-head term such as T5's relative
+    position bias, added before the mask.
+    """
+    scale = default_scale(q.shape[-1]) if scale is None else scale
+    scores = raw_scores(q, k)
+    scaled = softcap_scores(scale_scores(scores, scale, temperature), softcap)
+    if bias is not None:
+        scaled = scaled + bias
+    weights = softmax(add_mask(scaled, mask))
+    return scores, weights, weighted_sum(weights, v)
+
+
+def dot_product_terms(q_row: np.ndarray, k_row: np.ndarray) -> np.ndarray:
+    """The per-dimension products q_d·k_d whose sum is one cell of S. (d_k,) -> (d_k,)."""
+    return q_row * k_row
+
+
+def weighted_value_terms(weights_row: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """The contributions a_j·V_j of every key j to one query's output row; their sum over j is
+    that row of Z. weights_row (key_pos,), v (key_pos, d_v) -> (key_pos, d_v)."""
+    return weights_row[:, None] * v

@@ -1,0 +1,56 @@
+"""The numbers behind a selection: a query word's strongest keys and one cell, step by step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from attention.trace import Site
+
+
+@dataclass(frozen=True)
+class KeyWeight:
+    key: int
+    token: str
+    weight: float
+
+
+@dataclass(frozen=True)
+class CellDetail:
+    """One (query, key) cell of one head, from the raw dot product to the weight."""
+
+    query: int
+    key: int
+    query_token: str
+    key_token: str
+    dot: float  # q·k, the cell of S
+    scale: float  # 1/√d_k as the model used it
+    scaled: float  # what the softmax saw: q·k × scale (+ bias), or -inf-like when masked
+    masked: bool
+    weight: float  # the cell of A
+
+
+def top_keys(site: Site, head: int, query: int, n: int = 5) -> list[KeyWeight]:
+    """The n keys the query word attends to most, strongest first (masked keys excluded)."""
+    row = site.weights[head, query]
+    allowed = ~site.masked[query]
+    order = [int(j) for j in np.argsort(-row, kind="stable") if allowed[j]]
+    return [KeyWeight(j, site.key_tokens[j], float(row[j])) for j in order[:n]]
+
+
+def cell_detail(site: Site, head: int, query: int, key: int) -> CellDetail:
+    q = site.q[head, query].astype(np.float64)  # (d_head,)
+    k = site.k[head, key].astype(np.float64)  # (d_head,)
+    masked = bool(site.masked[query, key])
+    return CellDetail(
+        query=query,
+        key=key,
+        query_token=site.query_tokens[query],
+        key_token=site.key_tokens[key],
+        dot=float(q @ k),
+        scale=site.scale,
+        scaled=float(site.scaled[head, query, key]),
+        masked=masked,
+        weight=float(site.weights[head, query, key]),
+    )

@@ -1,0 +1,150 @@
+"""Capture every attention call of a Hugging Face model, exactly as the model computes it.
+
+transformers lets a model be loaded with `attn_implementation=<name>` where <name> is a function
+registered in its `AttentionInterface`. Ours receives the per-head query, key and value after every
+projection (and RoPE, and the cache), the additive mask and the scale — the very tensors the model
+uses — computes eager attention from them, and, when a recorder is active in the current context,
+keeps a copy. Nothing is attached to the model per request, so one loaded model serves every
+Streamlit session; the recorder lives in a ContextVar, so threads never see each other's records.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import torch
+from torch import nn
+from transformers import AttentionInterface
+from transformers.masking_utils import AttentionMaskInterface, eager_mask
+
+IMPLEMENTATION = "attention_trace"
+
+
+@dataclass(frozen=True)
+class CallRecord:
+    """One attention call, batched, as torch tensors on the CPU."""
+
+    module: nn.Module
+    q: torch.Tensor  # (B, nh, Tq, hs)
+    k: torch.Tensor  # (B, nh, Tk, hs), key/value heads already repeated for grouped-query models
+    v: torch.Tensor  # (B, nh, Tk, hs)
+    mask: torch.Tensor | None  # (B, 1, Tq, Tk) additive, or None
+    bias: torch.Tensor | None  # (B or 1, nh, Tq, Tk) additive position bias (T5), or None
+    scale: float
+    softcap: float | None
+    weights: torch.Tensor  # (B, nh, Tq, Tk) the weights the model used
+    z: torch.Tensor  # (B, nh, Tq, hs) the output the model used, before heads are merged
+
+
+_recorder: contextvars.ContextVar[list[CallRecord] | None] = contextvars.ContextVar("attention_recorder", default=None)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[CallRecord]]:
+    """Within this block, every attention call in this thread/context is appended to the list."""
+    records: list[CallRecord] = []
+    token = _recorder.set(records)
+    try:
+        yield records
+    finally:
+        _recorder.reset(token)
+
+
+def _repeat_kv(x: torch.Tensor, n_rep: int) -> torch.Tensor:
+    """(B, n_kv, T, hs) -> (B, n_kv·n_rep, T, hs): grouped-query heads share one key/value head."""
+    return x if n_rep == 1 else torch.repeat_interleave(x, n_rep, dim=1)
+
+
+def capturing_attention(
+    module: nn.Module,
+    query: torch.Tensor,
+    key: torch.Tensor,
+    value: torch.Tensor,
+    attention_mask: torch.Tensor | None,
+    scaling: float | None = None,
+    dropout: float = 0.0,
+    softcap: float | None = None,
+    position_bias: torch.Tensor | None = None,
+    s_aux: torch.Tensor | None = None,
+    **kwargs,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Eager attention, step by step, as transformers' own eager functions do it."""
+    n_rep = query.shape[1] // key.shape[1]
+    key, value = _repeat_kv(key, n_rep), _repeat_kv(value, n_rep)  # (B, nh, Tk, hs)
+    scale = query.shape[-1] ** -0.5 if scaling is None else float(scaling)
+
+    scores = torch.matmul(query, key.transpose(2, 3))  # (B, nh, Tq, Tk)  S = Q·Kᵀ
+    scaled = scores * scale
+    if softcap is not None:
+        scaled = torch.tanh(scaled / softcap) * softcap
+    if position_bias is not None:
+        scaled = scaled + position_bias
+    mask = None
+    if attention_mask is not None:
+        mask = attention_mask[:, :, :, : key.shape[-2]]
+        scaled = scaled + mask
+    if s_aux is not None:  # attention sinks: an extra logit per head that takes weight but has no value
+        sinks = s_aux.reshape(1, -1, 1, 1).expand(query.shape[0], -1, query.shape[-2], -1)
+        full = torch.cat([scaled, sinks], dim=-1)
+        full = full - full.max(dim=-1, keepdim=True).values
+        weights = nn.functional.softmax(full, dim=-1, dtype=full.dtype)[..., :-1]
+    else:
+        weights = nn.functional.softmax(scaled, dim=-1, dtype=torch.float32).to(query.dtype)
+    weights = nn.functional.dropout(weights, p=dropout, training=module.training)
+    z = torch.matmul(weights, value)  # (B, nh, Tq, hs)  Z = A·V
+
+    records = _recorder.get()
+    if records is not None and s_aux is None:
+        records.append(
+            CallRecord(
+                module=module,
+                q=query.detach(),
+                k=key.detach(),
+                v=value.detach(),
+                mask=None if mask is None else mask.detach(),
+                bias=None if position_bias is None else position_bias.detach(),
+                scale=scale,
+                softcap=softcap,
+                weights=weights.detach(),
+                z=z.detach(),
+            )
+        )
+    return z.transpose(1, 2).contiguous(), weights  # (B, Tq, nh, hs)
+
+
+def register() -> str:
+    """Register the function and its mask builder under IMPLEMENTATION (idempotent).
+
+    The mask builder matters: transformers builds masks per implementation, and without the
+    eager one a decoder silently gets no causal mask at all.
+    """
+    AttentionInterface.register(IMPLEMENTATION, capturing_attention)
+    AttentionMaskInterface.register(IMPLEMENTATION, eager_mask)
+    return IMPLEMENTATION
+
+
+def call_kind(module: nn.Module) -> str:
+    """"encoder", "decoder" or "cross", read from the attention module itself."""
+    if getattr(module, "is_cross_attention", False) or "Cross" in type(module).__name__:
+        return "cross"
+    if getattr(module, "is_causal", False):
+        return "decoder"
+    if getattr(module, "is_decoder", False):
+        return "cross"
+    return "encoder"
+
+
+_LAYER_IN_NAME = re.compile(r"\.(\d+)\.")
+
+
+def call_layer(module: nn.Module, qualified_name: str) -> int:
+    """The layer number: from the module's qualified name (".layers.3."), else its layer_idx."""
+    m = _LAYER_IN_NAME.search(f".{qualified_name}.")
+    if m:
+        return int(m.group(1))
+    idx = getattr(module, "layer_idx", None)
+    return int(idx) if idx is not None else 0

@@ -1,0 +1,1 @@
+"""Streamlit glue shared by the pages (the rest of the package never imports Streamlit)."""

@@ -1,0 +1,110 @@
+"""core.py against torch's own attention: scaled_dot_product_attention and nn.MultiheadAttention."""
+
+import numpy as np
+import pytest
+import torch
+
+from attention import core
+
+RNG = np.random.default_rng(0)
+
+
+def rand(*shape: int) -> np.ndarray:
+    return RNG.standard_normal(shape)
+
+
+def test_rows_of_weights_sum_to_one():
+    _, weights, _ = core.attention(rand(3, 5, 8), rand(3, 7, 8), rand(3, 7, 8))
+    np.testing.assert_allclose(weights.sum(-1), 1.0, atol=1e-12)
+
+
+def test_causal_mask_gives_exact_zeros_above_the_diagonal():
+    mask = core.causal_mask(6)
+    _, weights, _ = core.attention(rand(2, 6, 4), rand(2, 6, 4), rand(2, 6, 4), mask=mask)
+    upper = np.triu(np.ones((6, 6), dtype=bool), k=1)
+    assert np.all(weights[:, upper] == 0.0)
+    assert np.all(weights[:, ~upper] > 0.0)
+    np.testing.assert_allclose(weights.sum(-1), 1.0, atol=1e-12)
+
+
+def test_padding_mask_gives_exact_zeros_on_padded_keys():
+    mask = core.padding_mask(np.array([1, 1, 1, 0, 0], dtype=bool), query_len=4)
+    _, weights, _ = core.attention(rand(4, 8), rand(5, 8), rand(5, 8), mask=mask)
+    assert np.all(weights[:, 3:] == 0.0)
+
+
+def test_softmax_is_stable_for_huge_scores():
+    w = core.softmax(np.array([[1e4, 1e4 - 1.0, -1e4]]))
+    assert np.all(np.isfinite(w))
+    np.testing.assert_allclose(w[0, :2], [1 / (1 + np.exp(-1)), np.exp(-1) / (1 + np.exp(-1))])
+
+
+def test_fully_masked_row_is_all_zero_not_nan():
+    w = core.softmax(np.array([[-np.inf, -np.inf]]))
+    assert np.all(w == 0.0)
+
+
+def test_temperature_one_changes_nothing_and_higher_flattens():
+    q, k, v = rand(5, 8), rand(5, 8), rand(5, 8)
+    _, w1, _ = core.attention(q, k, v)
+    _, w1b, _ = core.attention(q, k, v, temperature=1.0)
+    _, w_hot, _ = core.attention(q, k, v, temperature=10.0)
+    np.testing.assert_array_equal(w1, w1b)
+    assert w_hot.max() < w1.max()
+    with pytest.raises(ValueError):
+        core.scale_scores(np.zeros(2), 0.1, temperature=0.0)
+
+
+def test_dot_product_terms_and_value_terms_add_up():
+    q, k, v = rand(4, 8), rand(6, 8), rand(6, 8)
+    scores, weights, z = core.attention(q, k, v)
+    np.testing.assert_allclose(core.dot_product_terms(q[2], k[3]).sum(), scores[2, 3], atol=1e-12)
+    np.testing.assert_allclose(core.weighted_value_terms(weights[1], v).sum(0), z[1], atol=1e-12)
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_equals_torch_scaled_dot_product_attention(causal):
+    q, k, v = rand(2, 4, 7, 16), rand(2, 4, 7, 16), rand(2, 4, 7, 16)
+    mask = core.causal_mask(7) if causal else None
+    _, _, z = core.attention(q, k, v, mask=mask)
+    tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
+    expected = torch.nn.functional.scaled_dot_product_attention(tq, tk, tv, is_causal=causal).numpy()
+    np.testing.assert_allclose(z, expected, atol=1e-6)
+
+
+def test_equals_torch_sdpa_with_padding_and_custom_scale():
+    q, k, v = rand(1, 2, 5, 8), rand(1, 2, 6, 8), rand(1, 2, 6, 8)
+    real = np.array([True, True, True, True, False, False])
+    _, _, z = core.attention(q, k, v, scale=0.3, mask=core.padding_mask(real, 5))
+    expected = torch.nn.functional.scaled_dot_product_attention(
+        *(torch.from_numpy(a) for a in (q, k, v)), attn_mask=torch.from_numpy(real)[None, :], scale=0.3
+    ).numpy()
+    np.testing.assert_allclose(z, expected, atol=1e-6)
+
+
+def test_equals_torch_multihead_attention_per_head_weights():
+    torch.manual_seed(0)
+    d_model, heads, t_q, t_k = 16, 4, 5, 6
+    mha = torch.nn.MultiheadAttention(d_model, heads, batch_first=True, dtype=torch.float64).eval()
+    x_q, x_kv = torch.randn(1, t_q, d_model, dtype=torch.float64), torch.randn(1, t_k, d_model, dtype=torch.float64)
+    with torch.no_grad():
+        out, ref_w = mha(x_q, x_kv, x_kv, need_weights=True, average_attn_weights=False)
+    w_q, w_k, w_v = mha.in_proj_weight.detach().chunk(3)
+    b_q, b_k, b_v = mha.in_proj_bias.detach().chunk(3)
+    d_head = d_model // heads
+
+    def split(x: torch.Tensor) -> np.ndarray:  # (1, T, d_model) -> (heads, T, d_head)
+        return x[0].view(-1, heads, d_head).transpose(0, 1).numpy()
+
+    q, k, v = split(x_q @ w_q.T + b_q), split(x_kv @ w_k.T + b_k), split(x_kv @ w_v.T + b_v)
+    _, weights, z = core.attention(q, k, v)
+    np.testing.assert_allclose(weights, ref_w[0].numpy(), atol=1e-6)
+    merged = z.transpose(1, 0, 2).reshape(t_q, d_model)  # concatenate heads
+    projected = merged @ mha.out_proj.weight.detach().numpy().T + mha.out_proj.bias.detach().numpy()
+    np.testing.assert_allclose(projected, out[0].numpy(), atol=1e-6)
+
+
+def test_combine_masks_stays_at_the_masked_floor():
+    m = core.combine_masks(core.causal_mask(3), core.padding_mask(np.array([1, 1, 0], dtype=bool), 3))
+    assert m.min() == core.MASKED
+    assert core.combine_masks(None, None) is None
