@@ -46,7 +46,7 @@ def _layout(fig: go.Figure, n_rows: int, n_cols: int, row_labels: list[str], tit
         hoverdistance=12,
         clickmode="event+select",
         dragmode=False,
-        plot_bgcolor=MASKED_COLOUR,
+        plot_bgcolor="rgba(0,0,0,0)",
     )
     fig.update_yaxes(autorange=False, range=[n_rows - 0.5, -1.5], showticklabels=False, showgrid=False, zeroline=False)
     fig.update_xaxes(range=[-1.5, n_cols - 0.5], side="top", showgrid=False, zeroline=False, tickangle=-60)
@@ -142,6 +142,7 @@ def matrix_figure(
     fmt: str = ".3f",
     sel: Selection = Selection(),
     columns_are_keys: bool = True,
+    masked: np.ndarray | None = None,  # (rows, cols) bools: drawn as grey "masked" cells
 ) -> go.Figure:
     """A clickable heatmap: rows are query words top to bottom, columns key words (or dimensions)."""
     n_r, n_c = values.shape
@@ -163,6 +164,18 @@ def matrix_figure(
             ygap=0,
         )
     )
+    if masked is not None and masked.any():
+        fig.add_trace(
+            go.Heatmap(
+                z=np.where(masked, 1, np.nan).astype(np.float32),
+                x=np.arange(n_c, dtype=np.int16),
+                y=np.arange(n_r, dtype=np.int16),
+                colorscale=[[0, MASKED_COLOUR], [1, MASKED_COLOUR]],
+                showscale=False,
+                hoverinfo="skip",
+                name="masked",
+            )
+        )
     if small:
         fig.add_trace(_cell_overlay(values, row_labels, col_labels, fmt))
     fig.add_trace(_row_label_trace(row_labels, sel.query, clickable=True))
@@ -184,7 +197,7 @@ def scores_figure(site: Site, head: int, sel: Selection = Selection()) -> go.Fig
     s = np.where(site.masked, np.nan, site.scores[head])
     return matrix_figure(
         s, rows, cols, title="S = Q·Kᵀ  (raw scores, the factor matrix)", colorscale="RdBu_r", zmid=0.0,
-        fmt=".3f", sel=sel,
+        fmt=".3f", sel=sel, masked=site.masked,
     )
 
 
@@ -194,7 +207,7 @@ def weights_figure(site: Site, head: int, sel: Selection = Selection()) -> go.Fi
     a = np.where(site.masked, np.nan, site.weights[head])
     return matrix_figure(
         a, rows, cols, title="A = softmax(S / √d_k + mask)  (weights; rows sum to 1)", colorscale="Blues",
-        zmin=0.0, zmax=1.0, fmt=".4f", sel=sel,
+        zmin=0.0, zmax=1.0, fmt=".4f", sel=sel, masked=site.masked,
     )
 
 

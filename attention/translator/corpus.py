@@ -636,8 +636,10 @@ class _Sampler:
             return intransitive(self.noun_phrase(verb.subject), verb, self.tense(), self.negated())
         preposition = self.rng.choice(list(_PREPOSITIONS))
         _, place_tags, subject_tags = _PREPOSITIONS[preposition]
-        subject = self.noun_phrase(subject_tags)
-        place = self.noun_phrase(place_tags, exclude=subject.noun)
+        place = self.noun_phrase(place_tags)
+        if "inside" not in place.noun.tags and "container" in place.noun.tags:
+            subject_tags = {"portable"}  # the key is in the box; the actor is not
+        subject = self.noun_phrase(subject_tags, exclude=place.noun)
         return location(subject, preposition, place, self.tense(), self.negated())
 
 

@@ -1,0 +1,160 @@
+"""Translate with the built-in model and get the trace of every attention call.
+
+    t = translate("The ball is blue.")
+    t.text                      'la bola es azul .'
+    t.trace.site(1, "cross")    layer 1 cross-attention: Spanish words (queries) × English words (keys)
+
+Greedy decoding produces the words one at a time; the trace is then taken from ONE teacher-forced
+pass over <bos> + the produced words, so every decoder position is seen exactly as it was when
+it chose its word. Decoder position i is fed input_tokens[i] and produces query_tokens[i]:
+
+    input_tokens   <bos>  la    bola  es    azul  .
+    query_tokens   la     bola  es    azul  .     <eos>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import torch
+
+from attention.trace import Site, Trace, make_site
+from attention.translator import checkpoint
+from attention.translator.model import AttentionRecord, Transformer
+from attention.translator.vocab import BOS_ID, EOS, EOS_ID, tokenize
+
+WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+MODEL_NAME = "built-in English→Spanish translator"
+MAX_NEW_WORDS = 40
+
+
+@dataclass(frozen=True)
+class Translation:
+    text: str  # the Spanish words joined by spaces, e.g. "la bola es azul ."
+    source_tokens: tuple[str, ...]  # what the encoder read; unknown words appear as <unk>
+    target_tokens: tuple[str, ...]  # the produced words, without <eos>
+    unknown_words: tuple[str, ...]  # English words not in the vocabulary
+    trace: Trace
+
+
+def _directory(path: str | Path | None) -> Path:
+    """A weights folder, or a model.pt inside one."""
+    p = WEIGHTS_DIR if path is None else Path(path)
+    return p.parent if p.suffix == ".pt" else p
+
+
+@lru_cache(maxsize=8)
+def _load_model(directory: Path) -> tuple[Transformer, dict]:
+    return checkpoint.load_model_file(directory / checkpoint.MODEL_FILE)
+
+
+def load_model(path: str | Path | None = None) -> Transformer:
+    """The trained model (float32, eval mode), cached; the shipped weights by default. The cached
+    model is shared: never modify it."""
+    return _load_model(_directory(path))[0]
+
+
+def model_info(path: str | Path | None = None) -> dict:
+    """What training recorded with the model: steps, seconds, test exact match, …"""
+    return dict(_load_model(_directory(path))[1])
+
+
+@lru_cache(maxsize=4)
+def _load_snapshots(directory: Path) -> tuple[tuple[tuple[int, Transformer], ...], tuple[float, ...]]:
+    snapshots, loss = checkpoint.load_snapshot_file(directory / checkpoint.SNAPSHOTS_FILE)
+    model, info = _load_model(directory)
+    return tuple(snapshots) + ((int(info.get("steps", len(loss))), model),), tuple(loss)
+
+
+def load_snapshots(path: str | Path | None = None) -> tuple[tuple[int, Transformer], ...]:
+    """(step, model) pairs from step 0 to the final model, in step order, cached."""
+    return _load_snapshots(_directory(path))[0]
+
+
+def loss_history(path: str | Path | None = None) -> tuple[float, ...]:
+    """The training loss at every step (entry i: the batch of update i + 1)."""
+    return _load_snapshots(_directory(path))[1]
+
+
+def _site(r: AttentionRecord, query_tokens, key_tokens, input_tokens=None) -> Site:
+    """Batch row 0 of one recorded call -> a Site, recomputed and checked by make_site."""
+    return make_site(
+        layer=r.layer, kind=r.kind, query_tokens=tuple(query_tokens), key_tokens=tuple(key_tokens),
+        q=r.q[0].numpy(), k=r.k[0].numpy(), v=r.v[0].numpy(),  # (nh, pos, hs)
+        scale=r.scale, mask=r.mask[0, 0].numpy(),  # (query_pos, key_pos)
+        model_weights=r.weights[0].numpy(), model_z=r.z[0].numpy(),
+        name=r.name, input_tokens=None if input_tokens is None else tuple(input_tokens),
+    )
+
+
+@torch.no_grad()
+def _traced(model: Transformer, text: str, source_ids: list[int], target_ids: list[int] | None,
+            max_new_words: int, notes: list[str], dropped: int, unknown: list[str]) -> Translation:
+    src_vocab, tgt_vocab = model.src_vocab, model.tgt_vocab
+    src = torch.tensor([source_ids])  # (1, S)
+    if target_ids is None:  # greedy decoding, one word at a time
+        produced = model.generate(src, max_new_words)[0, 1:].tolist()
+        if EOS_ID in produced:
+            produced = produced[: produced.index(EOS_ID)]
+        else:
+            notes.append(f"decoding stopped at the limit of {len(produced)} words without <eos>")
+    else:
+        produced = list(target_ids)
+    # One teacher-forced pass over <bos> + the produced words, recording every attention call.
+    tgt_in = torch.tensor([[BOS_ID] + produced])  # (1, T)
+    recorder: list[AttentionRecord] = []
+    logits = model(src, tgt_in, recorder)  # (1, T, V)
+    last = tgt_vocab.tokens[int(logits[0, -1].argmax())] if target_ids is None else EOS
+
+    source_tokens = tuple(src_vocab.tokens[i] for i in source_ids)
+    target_tokens = tuple(tgt_vocab.tokens[i] for i in produced)
+    input_tokens = (tgt_vocab.tokens[BOS_ID],) + target_tokens  # fed in at each decoder position
+    output_tokens = target_tokens + (last,)  # produced at each decoder position
+    sites = []
+    for r in recorder:
+        if r.kind == "encoder":
+            sites.append(_site(r, source_tokens, source_tokens))
+        elif r.kind == "decoder":
+            sites.append(_site(r, output_tokens, input_tokens, input_tokens))
+        else:
+            sites.append(_site(r, output_tokens, source_tokens, input_tokens))
+    if unknown:
+        notes.insert(0, f"not in the vocabulary, read as <unk>: {', '.join(unknown)}")
+    trace = Trace(text=text, model=MODEL_NAME, tokens=source_tokens, sites=tuple(sites),
+                  dropped_tokens=dropped, notes=tuple(notes))
+    return Translation(" ".join(target_tokens), source_tokens, target_tokens, tuple(unknown), trace)
+
+
+def _source(model: Transformer, text: str) -> tuple[list[int], list[str], int]:
+    words = tokenize(text)
+    if not words:
+        raise ValueError("nothing to translate: the text has no words")
+    dropped = max(0, len(words) - model.cfg.max_len)
+    ids, unknown = model.src_vocab.encode(words[: model.cfg.max_len])
+    return ids, unknown, dropped
+
+
+def translate(text: str, model: Transformer | None = None, max_new_words: int = MAX_NEW_WORDS) -> Translation:
+    """English text -> greedy Spanish translation plus the trace of all attention calls.
+    `model` defaults to the shipped one (any snapshot from load_snapshots() works too)."""
+    model = load_model() if model is None else model
+    ids, unknown, dropped = _source(model, text)
+    notes = [f"{dropped} words beyond the first {model.cfg.max_len} were dropped"] if dropped else []
+    return _traced(model, text, ids, None, max_new_words, notes, dropped, unknown)
+
+
+def teacher_forced(text: str, target: str, model: Transformer | None = None) -> Translation:
+    """Trace the model on a GIVEN Spanish target (e.g. to compare training snapshots on the same
+    words). query_tokens are then the target words each position is asked to produce."""
+    model = load_model() if model is None else model
+    ids, unknown, dropped = _source(model, text)
+    target_words = tokenize(target)[: model.cfg.max_len - 1]
+    target_ids, unknown_target = model.tgt_vocab.encode(target_words)
+    notes = ["teacher-forced on a given Spanish target, not the model's own translation"]
+    if unknown_target:
+        notes.append(f"Spanish words not in the vocabulary, read as <unk>: {', '.join(unknown_target)}")
+    if dropped:
+        notes.append(f"{dropped} words beyond the first {model.cfg.max_len} were dropped")
+    return _traced(model, text, ids, target_ids, 0, notes, dropped, unknown)

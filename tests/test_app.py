@@ -1,0 +1,129 @@
+"""The app through Streamlit's AppTest: every page runs, and each control changes what is drawn."""
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention.ui.matrices import _on_click
+
+TIMEOUT = 120
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+
+
+def start(**params) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def charts(at: AppTest) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+
+
+def heat(spec: dict) -> dict:
+    return spec["data"][0]
+
+
+def markdown(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def test_home_page_draws_three_matrices_without_exception():
+    at = start()
+    assert not at.exception
+    specs = charts(at)
+    assert len(specs) == 3
+    ticks = specs[0]["layout"]["xaxis"]["ticktext"]
+    assert ticks == ["[CLS]", "the", "black", "cat", "drank", "the", "milk", "[SEP]"]
+    assert "Nothing selected" in "\n".join(i.value for i in at.info)
+
+
+def test_changing_sentence_layer_and_head_changes_the_drawing():
+    at = start()
+    before = heat(charts(at)[1])["z"]
+    at.session_state["layer"] = 3
+    at.run()
+    after_layer = heat(charts(at)[1])["z"]
+    at.session_state["head"] = 7
+    at.run()
+    after_head = heat(charts(at)[1])["z"]
+    assert before != after_layer != after_head
+    at.text_area(key="text").set_value("A ball is blue").run()
+    assert charts(at)[0]["layout"]["xaxis"]["ticktext"] == ["[CLS]", "a", "ball", "is", "blue", "[SEP]"]
+    assert not at.exception
+
+
+def test_selection_drives_highlight_and_detail_panel_and_survives_head_change():
+    at = start()
+    at.session_state["sel_q"] = 6
+    at.session_state["sel_k"] = 4
+    at.run()
+    assert "milk" in markdown(at) and "drank" in markdown(at)
+    assert len(charts(at)[1]["layout"]["shapes"]) == 3
+    labels = [m.label for m in at.metric]
+    assert labels == ["q·k (raw S)", "scaled score", "weight (A)"]
+    at.session_state["head"] = 5
+    at.run()
+    assert at.session_state["sel_q"] == 6 and at.session_state["sel_k"] == 4
+    assert len(charts(at)[1]["layout"]["shapes"]) == 3
+    assert at.query_params["q"] == "6" and at.query_params["head"] == "5"
+
+
+def test_click_callback_copies_the_point_into_session_state():
+    # the callback is a plain function of session state; run it the way Streamlit would
+    import streamlit as st
+
+    from attention.ui import state
+
+    fake = {"explore_A": {"selection": {"points": [{"customdata": [2, 3]}]}}, "sel_q": None, "sel_k": None}
+    original = st.session_state
+    try:
+        st.session_state = fake  # type: ignore[misc]
+        _on_click("explore_A")
+        assert state.get_selection().cell == (2, 3)
+    finally:
+        st.session_state = original  # type: ignore[misc]
+
+
+def test_url_reopens_the_same_view():
+    at = start(text="I saw her duck", layer="2", head="4", q="3", k="2")
+    assert not at.exception
+    assert at.session_state["layer"] == 2 and at.session_state["head"] == 4
+    assert charts(at)[0]["layout"]["xaxis"]["ticktext"] == ["[CLS]", "i", "saw", "her", "duck", "[SEP]"]
+    assert "her" in markdown(at) and "saw" in markdown(at)
+
+
+@pytest.mark.parametrize(
+    "text, expect",
+    [
+        ("", "info"),
+        ("   \n ", "info"),
+        ("word " * 800, "warning"),
+        ("<b>bold</b> <script>alert(1)</script> <img src=x onerror=alert(1)>", None),
+        ("猫喝了牛奶 🐱🐱", None),
+        ("!!! ??? ...", None),
+    ],
+)
+def test_odd_input_gets_a_message_or_a_drawing_never_an_exception(text, expect):
+    at = start()
+    at.text_area(key="text").set_value(text).run()
+    assert not at.exception
+    if expect == "info":
+        assert at.info and not charts(at)
+    elif expect == "warning":
+        assert any("dropped" in w.value for w in at.warning)
+        assert len(charts(at)) == 3
+    else:
+        assert len(charts(at)) == 3
+    at.text_area(key="text").set_value("The ball is blue").run()  # and the app still works after it
+    assert not at.exception and len(charts(at)) == 3
+
+
+def test_bad_model_folder_is_a_clear_error(tmp_path):
+    at = start()
+    at.sidebar.text_input(key="model_path").set_value(str(tmp_path / "nowhere")).run()
+    assert not at.exception
+    assert any("nowhere" in e.value for e in at.error)

@@ -1,0 +1,152 @@
+"""The shipped model: the running examples, and a trace that never lies."""
+
+import threading
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+from attention import core
+from attention.trace import Trace
+from attention.translator import load_model, load_snapshots, loss_history, teacher_forced, translate
+from attention.translator.corpus import EXAMPLES
+from attention.translator.vocab import tokenize
+
+TOL = 1e-6
+
+
+@pytest.mark.parametrize("english, spanish", EXAMPLES)
+def test_running_examples_translate_exactly(english, spanish):
+    t = translate(english)
+    assert t.text == spanish
+    assert t.source_tokens == tuple(tokenize(english))
+    assert t.target_tokens == tuple(spanish.split())
+    assert t.unknown_words == ()
+    assert isinstance(t.trace, Trace)
+
+
+def test_model_is_float32():
+    assert all(p.dtype == torch.float32 for p in load_model().parameters())
+
+
+def test_sites_in_model_order_with_their_tokens():
+    t = translate("The black cat drank the milk.")
+    cfg = load_model().cfg
+    kinds = [(s.kind, s.layer) for s in t.trace.sites]
+    expected = [("encoder", i) for i in range(cfg.n_encoder_layers)]
+    for i in range(cfg.n_decoder_layers):
+        expected += [("decoder", i), ("cross", i)]
+    assert kinds == expected
+    src = t.source_tokens
+    inputs = ("<bos>",) + t.target_tokens
+    outputs = t.target_tokens + ("<eos>",)
+    for s in t.trace.sites:
+        assert s.q.shape == (cfg.n_heads, len(s.query_tokens), cfg.d_head)
+        assert s.weights.shape == (cfg.n_heads, len(s.query_tokens), len(s.key_tokens))
+        if s.kind == "encoder":
+            assert s.query_tokens == s.key_tokens == src
+        else:
+            assert s.query_tokens == outputs and s.input_tokens == inputs
+            assert s.key_tokens == (inputs if s.kind == "decoder" else src)
+    assert t.trace.tokens == src
+    assert t.trace.site(1, "cross").query_tokens[1] == "gato"  # produced where "el" is fed in
+    assert t.trace.site(1, "cross").input_tokens[1] == "el"
+
+
+@pytest.mark.parametrize("text", ["The ball is blue.", "The black cat drank the milk.",
+                                  "My old dogs did not see the queen."])
+def test_recomputed_weights_match_the_model_for_every_kind(text):
+    trace = translate(text).trace
+    assert {s.kind for s in trace.sites} == {"encoder", "decoder", "cross"}
+    for s in trace.sites:
+        assert s.weights_diff <= TOL, (s.name, s.weights_diff)
+        assert s.z_diff <= TOL, (s.name, s.z_diff)
+        assert s.faithful
+        np.testing.assert_allclose(s.weights.sum(-1), 1.0, atol=1e-6)
+
+
+def test_model_attention_matches_torch_sdpa_on_the_captured_q_k_v_mask():
+    """An outside reference: torch's own fused attention on what each module recorded."""
+    model = load_model()
+    src = torch.tensor([model.src_vocab.encode(tokenize("The black cat drank the milk."))[0]])
+    tgt = torch.tensor([[2] + model.tgt_vocab.encode("el gato negro bebió la leche .".split())[0]])
+    recorder = []
+    with torch.no_grad():
+        model(src, tgt, recorder)
+    assert len(recorder) == model.cfg.n_encoder_layers + 2 * model.cfg.n_decoder_layers
+    site_by_name = {s.name: s for s in translate("The black cat drank the milk.").trace.sites}
+    for r in recorder:
+        ref = F.scaled_dot_product_attention(r.q, r.k, r.v, attn_mask=r.mask, scale=r.scale)
+        torch.testing.assert_close(r.z, ref, atol=TOL, rtol=0)
+        site = site_by_name[r.name]
+        np.testing.assert_allclose(site.z, ref[0].numpy(), atol=1e-5)
+        np.testing.assert_allclose(site.weights, r.weights[0].numpy(), atol=TOL)
+
+
+def test_decoder_self_attention_is_causal():
+    t = translate("The black cat drank the milk.")
+    for s in t.trace.sites:
+        if s.kind != "decoder":
+            continue
+        T = len(s.query_tokens)
+        np.testing.assert_array_equal(s.mask, core.causal_mask(T).astype(np.float32))
+        above = np.triu(np.ones((T, T), dtype=bool), k=1)
+        assert np.all(s.weights[:, above] == 0.0)
+        assert np.all(s.masked == above)
+    for s in t.trace.sites:
+        if s.kind != "decoder":
+            assert not s.masked.any()  # one unpadded sentence: nothing hidden
+
+
+def test_unknown_words_are_reported_and_read_as_unk():
+    t = translate("The purple cat drank the zorblax.")
+    assert t.unknown_words == ("purple", "zorblax")
+    assert t.source_tokens == ("the", "<unk>", "cat", "drank", "the", "<unk>", ".")
+    assert t.trace.site(0, "encoder").key_tokens == t.source_tokens
+    assert any("purple" in n for n in t.trace.notes)
+
+
+def test_empty_text_is_refused():
+    with pytest.raises(ValueError):
+        translate("   ")
+
+
+def test_teacher_forced_traces_a_given_target():
+    t = teacher_forced("The ball is blue.", "la bola es azul .")
+    assert t.target_tokens == ("la", "bola", "es", "azul", ".")
+    assert t.trace.site(0, "cross").query_tokens[-1] == "<eos>"
+    assert t.trace.faithful
+
+
+def test_every_snapshot_loads_and_traces():
+    snapshots = load_snapshots()
+    steps = [step for step, _ in snapshots]
+    assert steps[0] == 0 and steps == sorted(set(steps)) and len(steps) >= 12
+    assert snapshots[-1][1] is load_model()
+    for step, model in snapshots:
+        assert all(p.dtype == torch.float32 for p in model.parameters())
+        t = teacher_forced("The black cat drank the milk.", "el gato negro bebió la leche .", model=model)
+        assert t.trace.max_weights_diff <= TOL and t.trace.max_z_diff <= TOL, step
+        translate("The ball is blue.", model=model, max_new_words=12)  # greedy works at every stage
+    loss = loss_history()
+    assert len(loss) == steps[-1]
+    assert np.mean(loss[-100:]) < 0.1 * np.mean(loss[:10])
+
+
+def test_concurrent_translations_do_not_mix():
+    texts = ["The ball is blue.", "The black cat drank the milk."] * 4
+    expected = {x: translate(x).text for x in set(texts)}
+    results = {}
+
+    def run(i, text):
+        t = translate(text)
+        results[i] = (text, t.text, len(t.trace.site(0, "encoder").query_tokens))
+
+    threads = [threading.Thread(target=run, args=(i, x)) for i, x in enumerate(texts)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    for text, out, n in results.values():
+        assert out == expected[text] and n == len(tokenize(text))
