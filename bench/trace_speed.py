@@ -1,0 +1,78 @@
+"""How much a full trace costs compared with the model's bare forward pass.
+
+    python bench/trace_speed.py [--lengths 32 128 512] [--repeats 5] [--json out.json]
+
+Prints, per input length, the median time of: the bare forward pass of all-MiniLM-L6-v2 with
+transformers' eager attention and with its default (sdpa); our full trace (forward with capture,
+recomputation by core.py, comparison with the model's own weights); and the ratios, measured in the
+same run with the runs interleaved so machine noise hits all alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+import torch  # noqa: E402
+from transformers import AutoModel  # noqa: E402
+
+from attention import hf_backend  # noqa: E402
+from bench.texts import text_of_tokens  # noqa: E402
+
+
+def timed(fn) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--lengths", type=int, nargs="+", default=[32, 128, 512])
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--json", help="also write the results to this file")
+    args = ap.parse_args()
+
+    lm = hf_backend.load()
+    path = hf_backend.default_model_path()
+    bare = {impl: AutoModel.from_pretrained(path, attn_implementation=impl).eval() for impl in ("eager", "sdpa")}
+    rows = []
+    print(f"torch threads: {torch.get_num_threads()}")
+    print(f"{'tokens':>6} {'eager ms':>9} {'sdpa ms':>8} {'trace ms':>9} {'trace/eager':>12} {'trace/sdpa':>11}")
+    for n in args.lengths:
+        text = text_of_tokens(n)
+        inputs = hf_backend.encode(lm, [text]).inputs
+        times: dict[str, list[float]] = {"eager": [], "sdpa": [], "trace": []}
+
+        def forward(model):
+            with torch.inference_mode():
+                model(**inputs)
+
+        for fn in (lambda: forward(bare["eager"]), lambda: forward(bare["sdpa"]),
+                   lambda: hf_backend.trace_batch(lm, [text])):  # warm-up
+            fn()
+        for _ in range(args.repeats):
+            times["eager"].append(timed(lambda: forward(bare["eager"])))
+            times["sdpa"].append(timed(lambda: forward(bare["sdpa"])))
+            times["trace"].append(timed(lambda: hf_backend.trace_batch(lm, [text])))
+        med = {k: statistics.median(v) * 1000 for k, v in times.items()}
+        row = {"tokens": n, **{f"{k}_ms": round(v, 2) for k, v in med.items()},
+               "trace_over_eager": round(med["trace"] / med["eager"], 3),
+               "trace_over_sdpa": round(med["trace"] / med["sdpa"], 3)}
+        rows.append(row)
+        print(f"{n:>6} {med['eager']:>9.1f} {med['sdpa']:>8.1f} {med['trace']:>9.1f} "
+              f"{row['trace_over_eager']:>12.2f} {row['trace_over_sdpa']:>11.2f}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()
