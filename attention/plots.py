@@ -52,17 +52,26 @@ def _layout(fig: go.Figure, n_rows: int, n_cols: int, row_labels: list[str], tit
     fig.update_xaxes(range=[-1.5, n_cols - 0.5], side="top", showgrid=False, zeroline=False, tickangle=-60)
 
 
-def _col_ticks(fig: go.Figure, col_labels: list[str]) -> None:
-    n = len(col_labels)
-    step = max(1, int(np.ceil(n / 80)))  # past ~80 columns, label every step-th one
-    vals = list(range(0, n, step))
-    fig.update_xaxes(tickmode="array", tickvals=vals, ticktext=[col_labels[i] for i in vals], tickfont={"size": 11})
+ROW_TEXT_MAX = 80  # past this many rows, the row words move from clickable text to axis ticks
+TICKS_MAX = 40  # at most this many tick labels on an axis: every step-th word past that
+
+
+def _ticks(labels: list[str]) -> dict:
+    step = max(1, int(np.ceil(len(labels) / TICKS_MAX)))
+    vals = list(range(0, len(labels), step))
+    return {"tickmode": "array", "tickvals": vals, "ticktext": [labels[i] for i in vals], "tickfont": {"size": 11}}
+
+
+def _axis_ticks(fig: go.Figure, row_labels: list[str], col_labels: list[str]) -> None:
+    fig.update_xaxes(**_ticks(col_labels))
+    if len(row_labels) > ROW_TEXT_MAX:
+        fig.update_yaxes(showticklabels=True, **_ticks(row_labels))
 
 
 def _row_label_trace(row_labels: list[str], sel_row: int | None, clickable: bool) -> go.Scatter:
     """Words beside the rows, left of the matrix; clicking one selects that query word."""
     n = len(row_labels)
-    show_text = n <= 80
+    show_text = n <= ROW_TEXT_MAX
     return go.Scatter(
         x=[-1.0] * n,
         y=list(range(n)),
@@ -182,7 +191,7 @@ def matrix_figure(
     if columns_are_keys:
         fig.add_trace(_col_label_trace(col_labels, sel.key, "key"))
     _layout(fig, n_r, n_c, row_labels, title)
-    _col_ticks(fig, col_labels)
+    _axis_ticks(fig, row_labels, col_labels)
     _highlight_shapes(fig, sel, n_r, n_c, columns_are_keys)
     return fig
 

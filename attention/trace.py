@@ -7,14 +7,16 @@ One frozen `Site` per attention call (layer × kind). Every array is numpy, read
     weights   (heads, query_pos, key_pos)     hook_pattern: softmax of the scaled, masked scores
     z         (heads, query_pos, d_head)      hook_z: weights·V
 
-`weights` and `z` are recomputed here by core.py from q, k, v and the mask the model used, and
-compared with what the model itself computed: `weights_diff` and `z_diff` are the largest
-absolute differences. The page warns when they exceed TOLERANCE, so the picture never lies.
+`scores`, `weights` and `z` are recomputed here by core.py from q, k, v and the mask the model
+used, and compared with what the model itself computed (`model_weights`, `model_z`):
+`weights_diff` and `z_diff` are the largest absolute differences. The page warns when they exceed
+TOLERANCE, so the picture never lies.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -41,7 +43,11 @@ def _frozen(a: np.ndarray | None) -> np.ndarray | None:
 
 @dataclass(frozen=True, eq=False)
 class Site:
-    """One attention call site: everything needed to redraw and re-derive it."""
+    """One attention call site: what the model's attention function received and returned.
+
+    scores, weights and z are recomputed by core.py from q, k, v, the scale and the mask the first
+    time any of them is read (a page that shows one layer pays for one layer), then kept.
+    """
 
     layer: int
     kind: Kind
@@ -50,17 +56,54 @@ class Site:
     q: np.ndarray  # (heads, query_pos, d_head)
     k: np.ndarray  # (heads, key_pos, d_head)
     v: np.ndarray  # (heads, key_pos, d_head)
-    scores: np.ndarray  # (heads, query_pos, key_pos) raw Q·Kᵀ
-    weights: np.ndarray  # (heads, query_pos, key_pos)
-    z: np.ndarray  # (heads, query_pos, d_head)
     scale: float
+    model_weights: np.ndarray  # (heads, query_pos, key_pos) the weights the model itself used
+    model_z: np.ndarray  # (heads, query_pos, d_head) the output the model itself produced
     mask: np.ndarray | None = None  # (query_pos, key_pos) additive: 0 allowed, core.MASKED hidden
     bias: np.ndarray | None = None  # (heads, query_pos, key_pos) additive, e.g. T5 position bias
     softcap: float | None = None
-    weights_diff: float = 0.0  # max |our weights − the model's own|
-    z_diff: float = 0.0  # max |our z − the model's own|
     name: str = ""  # the module's qualified name in the model
     input_tokens: tuple[str, ...] | None = None  # decoder: the word fed in at each query position
+
+    @cached_property
+    def _recomputed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+        """float32, as the models compute; core.py follows its own order of operations, so
+        agreement to ~1e-7 is evidence, not an echo of the model's numbers."""
+        scores, weights, z = core.attention(
+            self.q, self.k, self.v, scale=self.scale, mask=self.mask, bias=self.bias, softcap=self.softcap
+        )
+        return (
+            _frozen(scores),
+            _frozen(weights),
+            _frozen(z),
+            float(np.max(np.abs(weights - self.model_weights), initial=0.0)),
+            float(np.max(np.abs(z - self.model_z), initial=0.0)),
+        )
+
+    @property
+    def scores(self) -> np.ndarray:
+        """(heads, query_pos, key_pos): raw Q·Kᵀ, before scaling (hook_attn_scores)."""
+        return self._recomputed[0]
+
+    @property
+    def weights(self) -> np.ndarray:
+        """(heads, query_pos, key_pos): softmax of the scaled, masked scores (hook_pattern)."""
+        return self._recomputed[1]
+
+    @property
+    def z(self) -> np.ndarray:
+        """(heads, query_pos, d_head): weights · V (hook_z)."""
+        return self._recomputed[2]
+
+    @property
+    def weights_diff(self) -> float:
+        """max |our weights − the model's own|."""
+        return self._recomputed[3]
+
+    @property
+    def z_diff(self) -> float:
+        """max |our z − the model's own|."""
+        return self._recomputed[4]
 
     @property
     def n_heads(self) -> int:
@@ -70,19 +113,18 @@ class Site:
     def d_head(self) -> int:
         return self.q.shape[-1]
 
-    @property
-    def scaled(self) -> np.ndarray:
-        """(heads, query_pos, key_pos): scores after ×scale, softcap, bias and the mask — what
-        the softmax sees."""
-        s = core.softcap_scores(core.scale_scores(self.scores.astype(np.float64), self.scale), self.softcap)
+    def scaled(self, head: int) -> np.ndarray:
+        """(query_pos, key_pos) of one head: the scores after ×scale, softcap, bias and the mask —
+        exactly what the softmax sees."""
+        s = core.softcap_scores(core.scale_scores(self.scores[head].astype(np.float64), self.scale), self.softcap)
         if self.bias is not None:
-            s = s + self.bias
+            s = s + self.bias[head]
         return core.add_mask(s, self.mask)
 
     @property
     def masked(self) -> np.ndarray:
         """(query_pos, key_pos) bools: True where the query may not see the key."""
-        return core.is_masked(self.mask, self.scores.shape[1:])
+        return core.is_masked(self.mask, self.model_weights.shape[1:])
 
     @property
     def faithful(self) -> bool:
@@ -111,30 +153,22 @@ def make_site(
     name: str = "",
     input_tokens: tuple[str, ...] | None = None,
 ) -> Site:
-    """Recompute scores, weights and z with core.py (in float64) from what the model handed its
-    attention function, and record how far they are from the model's own weights and z."""
-    q64, k64, v64 = (np.asarray(a, dtype=np.float64) for a in (q, k, v))
-    scores, weights, z = core.attention(
-        q64, k64, v64, scale=scale, mask=mask, bias=None if bias is None else np.asarray(bias, np.float64),
-        softcap=softcap,
-    )
+    """A Site from what the model handed its attention function and what it got back; the
+    recomputation by core.py and the comparison happen when the site is first read."""
     return Site(
         layer=layer,
         kind=kind,
         query_tokens=tuple(query_tokens),
         key_tokens=tuple(key_tokens),
-        q=_frozen(q64),
-        k=_frozen(k64),
-        v=_frozen(v64),
-        scores=_frozen(scores),
-        weights=_frozen(weights),
-        z=_frozen(z),
+        q=_frozen(q),
+        k=_frozen(k),
+        v=_frozen(v),
         scale=float(scale),
+        model_weights=_frozen(model_weights),
+        model_z=_frozen(model_z),
         mask=_frozen(mask),
         bias=_frozen(bias),
         softcap=softcap,
-        weights_diff=float(np.max(np.abs(weights - model_weights), initial=0.0)),
-        z_diff=float(np.max(np.abs(z - model_z), initial=0.0)),
         name=name,
         input_tokens=None if input_tokens is None else tuple(input_tokens),
     )

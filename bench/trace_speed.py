@@ -3,9 +3,11 @@
     python bench/trace_speed.py [--lengths 32 128 512] [--repeats 5] [--json out.json]
 
 Prints, per input length, the median time of: the bare forward pass of all-MiniLM-L6-v2 with
-transformers' eager attention and with its default (sdpa); our full trace (forward with capture,
-recomputation by core.py, comparison with the model's own weights); and the ratios, measured in the
-same run with the runs interleaved so machine noise hits all alike.
+transformers' eager attention and with its default (sdpa); `trace`, the call that captures every
+site (forward with capture, numpy conversion); `+1 site`, that plus one layer recomputed by core.py
+and checked against the model's own weights (what the Explore page pays); `full`, that plus every
+layer recomputed and checked; and the ratios to eager, measured in the same run with the runs
+interleaved so machine noise hits all alike.
 """
 
 from __future__ import annotations
@@ -45,11 +47,12 @@ def main() -> None:
     bare = {impl: AutoModel.from_pretrained(path, attn_implementation=impl).eval() for impl in ("eager", "sdpa")}
     rows = []
     print(f"torch threads: {torch.get_num_threads()}")
-    print(f"{'tokens':>6} {'eager ms':>9} {'sdpa ms':>8} {'trace ms':>9} {'trace/eager':>12} {'trace/sdpa':>11}")
+    print(f"{'tokens':>6} {'eager ms':>9} {'sdpa ms':>8} {'trace ms':>9} {'+1 site':>8} {'full ms':>8}   "
+          f"{'trace/eager':>11} {'+1 site/eager':>13} {'full/eager':>10} {'full/sdpa':>9}")
     for n in args.lengths:
         text = text_of_tokens(n)
         inputs = hf_backend.encode(lm, [text]).inputs
-        times: dict[str, list[float]] = {"eager": [], "sdpa": [], "trace": []}
+        times: dict[str, list[float]] = {"eager": [], "sdpa": [], "trace": [], "one": [], "full": []}
 
         def forward(model):
             with torch.inference_mode():
@@ -62,13 +65,16 @@ def main() -> None:
             times["eager"].append(timed(lambda: forward(bare["eager"])))
             times["sdpa"].append(timed(lambda: forward(bare["sdpa"])))
             times["trace"].append(timed(lambda: hf_backend.trace_batch(lm, [text])))
+            times["one"].append(timed(lambda: hf_backend.trace_batch(lm, [text])[0].sites[0].faithful))
+            times["full"].append(timed(lambda: hf_backend.trace_batch(lm, [text])[0].faithful))
         med = {k: statistics.median(v) * 1000 for k, v in times.items()}
         row = {"tokens": n, **{f"{k}_ms": round(v, 2) for k, v in med.items()},
-               "trace_over_eager": round(med["trace"] / med["eager"], 3),
-               "trace_over_sdpa": round(med["trace"] / med["sdpa"], 3)}
+               **{f"{k}_over_eager": round(med[k] / med["eager"], 3) for k in ("trace", "one", "full")},
+               "full_over_sdpa": round(med["full"] / med["sdpa"], 3)}
         rows.append(row)
-        print(f"{n:>6} {med['eager']:>9.1f} {med['sdpa']:>8.1f} {med['trace']:>9.1f} "
-              f"{row['trace_over_eager']:>12.2f} {row['trace_over_sdpa']:>11.2f}")
+        print(f"{n:>6} {med['eager']:>9.1f} {med['sdpa']:>8.1f} {med['trace']:>9.1f} {med['one']:>8.1f} "
+              f"{med['full']:>8.1f}   {row['trace_over_eager']:>11.2f} {row['one_over_eager']:>13.2f} "
+              f"{row['full_over_eager']:>10.2f} {row['full_over_sdpa']:>9.2f}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=2)

@@ -29,11 +29,6 @@ def explore_page() -> None:
     if tr.dropped_tokens:
         st.warning(f"The text is longer than the model's maximum of {len(tr.tokens)} tokens: "
                    f"the last {tr.dropped_tokens} tokens were dropped.")
-    if not tr.faithful:
-        st.error(f"Our recomputed attention differs from the model's own by up to "
-                 f"{max(tr.max_weights_diff, tr.max_z_diff):.2e} (tolerance {TOLERANCE:.0e}): "
-                 "treat these pictures with care.")
-
     kinds = list(tr.kinds)
     c_kind, c_layer, c_head = st.columns([2, 1, 1])
     state.str_choice("kind", kinds)
@@ -47,6 +42,10 @@ def explore_page() -> None:
     state.int_choice("head", heads)
     c_head.selectbox("Head", heads, key="head")
 
+    if not site.faithful:
+        st.error(f"Our recomputed attention differs from the model's own by up to "
+                 f"{max(site.weights_diff, site.z_diff):.2e} (tolerance {TOLERANCE:.0e}): "
+                 "treat these pictures with care.")
     st.caption(f"{tr.model} · {len(tr.tokens)} tokens · {site.title} · head {st.session_state['head']} of "
                f"{site.n_heads} · d_k = {site.d_head} · max difference from the model's own weights "
                f"{site.weights_diff:.1e}")
