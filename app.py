@@ -1,18 +1,25 @@
-"""Router: page config, the shared sidebar, and the list of pages."""
+"""Router: page config, the shared sidebar (language, model folder), and the list of pages."""
 
 import streamlit as st
 
+from attention.i18n import LANGUAGES
+from attention.ui import state
+from attention.ui.lang import t
+
 st.set_page_config(page_title="Attention, seen from inside", page_icon="🔍", layout="wide")
+state.init_from_url({"text": "The black cat drank the milk", "layer": 0, "head": 0, "lang": "en"})
 
 pages = [
-    st.Page("pages/explore.py", title="Explore", icon="🔍", default=True),
+    st.Page("pages/explore.py", title=t("page.explore"), icon="🔍", default=True),
+    st.Page("pages/relevance.py", title=t("page.relevance"), icon="🎯"),
+    st.Page("pages/overview.py", title="Overview", icon="🗺️"),
 ]
 
 with st.sidebar:
-    st.markdown("**Attention, seen from inside**")
-    st.caption("Type a sentence, pick a layer and head, click a word: see S = Q·Kᵀ, the softmax weights A "
-               "and the output Z = A·V exactly as the model computed them.")
-    st.text_input("Model folder (blank: all-MiniLM-L6-v2)", key="model_path",
-                  help="Any local Hugging Face model folder.")
+    st.markdown(f"**{t('app.name')}**")
+    st.caption(t("app.blurb"))
+    state.str_choice("lang", list(LANGUAGES))
+    st.radio(t("app.language"), list(LANGUAGES), key="lang", format_func=LANGUAGES.get, horizontal=True)
+    st.text_input(t("app.model_folder"), key="model_path", help=t("app.model_folder_help"))
 
 st.navigation(pages).run()

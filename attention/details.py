@@ -50,7 +50,7 @@ def cell_detail(site: Site, head: int, query: int, key: int) -> CellDetail:
         key_token=site.key_tokens[key],
         dot=float(q @ k),
         scale=site.scale,
-        scaled=float(site.scaled[head, query, key]),
+        scaled=float(site.scaled(head)[query, key]),
         masked=masked,
         weight=float(site.weights[head, query, key]),
     )

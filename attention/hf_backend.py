@@ -145,8 +145,24 @@ def decoder_inputs(lm: LoadedModel, targets: list[str]) -> Encoded:
 def run(lm: LoadedModel, inputs: dict[str, torch.Tensor]) -> tuple[object, list[hf_capture.CallRecord]]:
     """One forward pass with every attention call recorded (for this thread only)."""
     with hf_capture.recording() as records, torch.inference_mode():
-        outputs = lm.model(**inputs)
+        outputs = lm.model(**inputs, output_hidden_states=True)
     return outputs, records
+
+
+def layer_inputs(outputs, b: int, enc: Encoded, dec: Encoded | None) -> dict[str, tuple[np.ndarray, ...]]:
+    """Per side ("encoder"/"decoder"), the residual stream entering each layer, (pos, d_model), real
+    positions of batch element b only. hidden_states[i] is what layer i reads."""
+    sides = {}
+    if dec is not None:
+        sides["encoder"] = (getattr(outputs, "encoder_hidden_states", None), enc.real[b])
+        sides["decoder"] = (getattr(outputs, "decoder_hidden_states", None), dec.real[b])
+    else:
+        sides["encoder"] = (getattr(outputs, "hidden_states", None), enc.real[b])
+    return {
+        side: tuple(_np(h[b][real]) for h in states[:-1])
+        for side, (states, real) in sides.items()
+        if states is not None
+    }
 
 
 def _np(t: torch.Tensor) -> np.ndarray:
@@ -163,7 +179,9 @@ def site_from_record(
     key_tokens: list[str],
 ) -> Site:
     """Batch element b of one call, with padded query and key positions removed."""
-    qi, ki = query_real.nonzero().flatten(), key_real.nonzero().flatten()
+    # Slices when nothing is padded (no copy), index tensors otherwise.
+    qi = slice(None) if bool(query_real.all()) else query_real.nonzero().flatten()
+    ki = slice(None) if bool(key_real.all()) else key_real.nonzero().flatten()
 
     def pick(t: torch.Tensor | None) -> np.ndarray | None:
         """(B or 1, …, Tq, Tk) -> (…, real queries, real keys) for batch element b."""
@@ -186,7 +204,7 @@ def site_from_record(
         mask=None if mask is None else mask[0],  # (1, Tq, Tk) -> (Tq, Tk)
         bias=pick(rec.bias),
         softcap=rec.softcap,
-        model_weights=_np(rec.weights[b][:, qi][:, :, ki]),
+        model_weights=_np(rec.weights[b][:, qi][..., ki]),
         model_z=_np(rec.z[b][:, qi]),
         name=name,
     )
@@ -215,7 +233,7 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
     if lm.is_encoder_decoder:
         dec = decoder_inputs(lm, targets if targets is not None else texts)
         inputs.update(dec.inputs)
-    _, records = run(lm, inputs)
+    outputs, records = run(lm, inputs)
     return [
         Trace(
             text=text,
@@ -223,6 +241,7 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
             tokens=tuple(enc.tokens[b]),
             sites=sites_for(lm, records, b, enc, dec),
             dropped_tokens=enc.dropped[b],
+            layer_inputs=layer_inputs(outputs, b, enc, dec),
         )
         for b, text in enumerate(texts)
     ]

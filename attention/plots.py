@@ -81,7 +81,7 @@ def _row_label_trace(row_labels: list[str], sel_row: int | None, clickable: bool
         textfont={"color": [HIGHLIGHT if i == sel_row else "#333" for i in range(n)], "size": 11},
         marker={"size": 9, "color": [HIGHLIGHT if i == sel_row else "#9aa" for i in range(n)], "symbol": "circle"},
         customdata=[[i, -1] for i in range(n)] if clickable else None,
-        hovertext=[f"query: {w}" for w in row_labels],
+        hovertext=row_labels,
         hovertemplate="%{hovertext}<extra></extra>",
         cliponaxis=False,
         name="query words",
@@ -97,20 +97,22 @@ def _col_label_trace(col_labels: list[str], sel_col: int | None, role: str) -> g
         mode="markers",
         marker={"size": 9, "color": [HIGHLIGHT if j == sel_col else "#9aa" for j in range(n)], "symbol": "circle"},
         customdata=[[-1, j] for j in range(n)],
-        hovertext=[f"{role}: {w}" for w in col_labels],
+        hovertext=col_labels,
         hovertemplate="%{hovertext}<extra></extra>",
         cliponaxis=False,
         name=f"{role} words",
     )
 
 
-def _cell_overlay(values: np.ndarray, row_labels: list[str], col_labels: list[str], fmt: str) -> go.Scatter:
+def _cell_overlay(
+    values: np.ndarray, row_labels: list[str], col_labels: list[str], fmt: str, masked_text: str
+) -> go.Scatter:
     """One invisible square marker per cell, carrying [row, col]: the click target and hover."""
     n_r, n_c = values.shape
     rows, cols = np.divmod(np.arange(n_r * n_c), n_c)
     flat = values.ravel()
     text = [
-        f"{row_labels[r]} → {col_labels[c]}: " + ("masked" if np.isnan(v) else format(float(v), fmt))
+        f"{row_labels[r]} → {col_labels[c]}: " + (masked_text if np.isnan(v) else format(float(v), fmt))
         for r, c, v in zip(rows.tolist(), cols.tolist(), flat.tolist(), strict=True)
     ]
     return go.Scatter(
@@ -152,6 +154,7 @@ def matrix_figure(
     sel: Selection = Selection(),
     columns_are_keys: bool = True,
     masked: np.ndarray | None = None,  # (rows, cols) bools: drawn as grey "masked" cells
+    masked_text: str = "masked",
 ) -> go.Figure:
     """A clickable heatmap: rows are query words top to bottom, columns key words (or dimensions)."""
     n_r, n_c = values.shape
@@ -186,7 +189,7 @@ def matrix_figure(
             )
         )
     if small:
-        fig.add_trace(_cell_overlay(values, row_labels, col_labels, fmt))
+        fig.add_trace(_cell_overlay(values, row_labels, col_labels, fmt, masked_text))
     fig.add_trace(_row_label_trace(row_labels, sel.query, clickable=True))
     if columns_are_keys:
         fig.add_trace(_col_label_trace(col_labels, sel.key, "key"))
@@ -200,31 +203,42 @@ def _labels(site: Site) -> tuple[list[str], list[str]]:
     return [label(t) for t in site.query_tokens], [label(t) for t in site.key_tokens]
 
 
-def scores_figure(site: Site, head: int, sel: Selection = Selection()) -> go.Figure:
+TITLES = {
+    "S": "S = Q·Kᵀ  (raw scores, the factor matrix)",
+    "A": "A = softmax(S / √d_k + mask)  (weights; rows sum to 1)",
+    "Z": "Z = A·V  (each row: a weighted sum of value vectors)",
+}
+
+
+def scores_figure(
+    site: Site, head: int, sel: Selection = Selection(), title: str = TITLES["S"], masked_text: str = "masked"
+) -> go.Figure:
     """S = Q·Kᵀ for one head, raw (before scaling), diverging colours centred on 0; masked cells grey."""
     rows, cols = _labels(site)
     s = np.where(site.masked, np.nan, site.scores[head])
     return matrix_figure(
-        s, rows, cols, title="S = Q·Kᵀ  (raw scores, the factor matrix)", colorscale="RdBu_r", zmid=0.0,
-        fmt=".3f", sel=sel, masked=site.masked,
+        s, rows, cols, title=title, colorscale="RdBu_r", zmid=0.0, fmt=".3f", sel=sel, masked=site.masked,
+        masked_text=masked_text,
     )
 
 
-def weights_figure(site: Site, head: int, sel: Selection = Selection()) -> go.Figure:
+def weights_figure(
+    site: Site, head: int, sel: Selection = Selection(), title: str = TITLES["A"], masked_text: str = "masked"
+) -> go.Figure:
     """A = softmax(S·scale + mask) for one head, 0..1; masked cells grey, not merely zero."""
     rows, cols = _labels(site)
     a = np.where(site.masked, np.nan, site.weights[head])
     return matrix_figure(
-        a, rows, cols, title="A = softmax(S / √d_k + mask)  (weights; rows sum to 1)", colorscale="Blues",
-        zmin=0.0, zmax=1.0, fmt=".4f", sel=sel, masked=site.masked,
+        a, rows, cols, title=title, colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f", sel=sel,
+        masked=site.masked, masked_text=masked_text,
     )
 
 
-def z_figure(site: Site, head: int, sel: Selection = Selection()) -> go.Figure:
+def z_figure(site: Site, head: int, sel: Selection = Selection(), title: str = TITLES["Z"]) -> go.Figure:
     """Z = A·V for one head: query words × d_head dimensions."""
     rows, _ = _labels(site)
     dims = [f"d{i}" for i in range(site.d_head)]
     return matrix_figure(
-        site.z[head], rows, dims, title="Z = A·V  (each row: a weighted sum of value vectors)",
-        colorscale="RdBu_r", zmid=0.0, fmt=".3f", sel=sel, columns_are_keys=False,
+        site.z[head], rows, dims, title=title, colorscale="RdBu_r", zmid=0.0, fmt=".3f", sel=sel,
+        columns_are_keys=False,
     )

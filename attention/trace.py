@@ -184,6 +184,8 @@ class Trace:
     sites: tuple[Site, ...]
     dropped_tokens: int = 0  # how many tokens were cut off to fit the model's maximum length
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # per side ("encoder"/"decoder"): the residual stream entering each layer, (pos, d_model)
+    layer_inputs: dict[str, tuple[np.ndarray, ...]] = field(default_factory=dict)
 
     @property
     def kinds(self) -> tuple[Kind, ...]:

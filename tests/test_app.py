@@ -127,3 +127,40 @@ def test_bad_model_folder_is_a_clear_error(tmp_path):
     at.sidebar.text_input(key="model_path").set_value(str(tmp_path / "nowhere")).run()
     assert not at.exception
     assert any("nowhere" in e.value for e in at.error)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_explanations_run_in_both_languages(lang):
+    at = start(lang=lang, q="6", k="4")
+    assert not at.exception
+    from attention import i18n
+
+    text = markdown(at)
+    assert i18n.t("dot.explain", lang, q="`milk`", k="`drank`") in text
+    assert i18n.t("sum.explain", lang, q="`milk`") in text
+    assert i18n.t("steps.explain", lang) in text
+    assert i18n.t("origin.explain", lang) in text
+    assert at.title[0].value == i18n.t("explore.title", lang)
+    assert len(at.tabs) == 4
+    at.slider(key="explore_temperature").set_value(3.0).run()  # the temperature slider reruns cleanly
+    assert not at.exception
+    at.selectbox(key="explore_dot_other").set_value(2).run()  # compare milk·drank with milk·black
+    assert "**`milk` · `black`**" in markdown(at)
+    # AppTest drops sidebar widget values across page switches (a real browser keeps them, see
+    # tests/e2e/test_explain_browser.py), so open the second page from a link, as a person would.
+    at = start(lang=lang, q="6", k="4")
+    at.switch_page("pages/relevance.py")
+    at.query_params["lang"] = lang
+    at.run()
+    assert not at.exception
+    assert at.title[0].value == i18n.t("relevance.title", lang)
+    assert len(at.dataframe[0].value) == 72
+
+
+def test_relevance_page_ranks_heads_for_the_chosen_pair():
+    at = start(q="6", k="4")
+    at.switch_page("pages/relevance.py").run()
+    table = at.dataframe[0].value
+    weights = list(table[table.columns[2]])
+    assert weights == sorted(weights, reverse=True)
+    assert at.selectbox(key="rel_query").value == 6 and at.selectbox(key="rel_key").value == 4

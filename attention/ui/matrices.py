@@ -1,4 +1,4 @@
-"""The clickable S / A / Z heatmaps of one head and the detail panel for the selection.
+"""The clickable S / A / Z heatmaps of one head, the detail panel and the explanations.
 
 Drawn inside a fragment, so a click reruns only this part of the page. A click is copied into
 session state by the chart's on_select callback (the returned selection is empty on the rerun
@@ -12,15 +12,13 @@ import streamlit as st
 from attention import details, plots
 from attention.selection import selection_from_event
 from attention.trace import Site
-from attention.ui import state
+from attention.ui import explain, state
+from attention.ui.lang import t
 
 
 def code(token: str) -> str:
     """A token as inline code in markdown, whatever backticks it holds."""
-    fence = "``" if "`" in token else "`"
-    return f"{fence} {token} {fence}" if fence == "``" else f"`{token}`"
-
-CHARTS = ("S", "A", "Z")
+    return f"`` {token} ``" if "`" in token else f"`{token}`"
 
 
 def _on_click(chart_key: str) -> None:
@@ -40,54 +38,53 @@ def _chart(fig, chart_key: str) -> None:
 
 
 @st.fragment
-def show(site: Site, head: int, prefix: str = "explore") -> None:
-    """S and A side by side, Z and the detail panel below, all for the same selection."""
+def show(site: Site, head: int, origin_fn: explain.OriginFn | None = None, prefix: str = "explore") -> None:
+    """S and A side by side, Z and the detail panel below, the explanations under them, all for
+    the same selection."""
     n_q, n_k = len(site.query_tokens), len(site.key_tokens)
     sel = state.get_selection().clamp(n_q, n_k)
     state.set_selection(sel)
-    if n_q * n_k > plots.CELL_CLICK_MAX:
-        st.caption("The cells are too small to click at this length: click the words (dots) beside the rows and "
-                   "above the columns instead.")
-    else:
-        st.caption("Click a cell to select a (query, key) pair, or a word beside a row or a dot above a column.")
+    too_small = n_q * n_k > plots.CELL_CLICK_MAX
+    st.caption(t("matrices.click_labels") if too_small else t("matrices.click_cells"))
+    masked = t("masked")
     left, right = st.columns(2)
     with left:
-        _chart(plots.scores_figure(site, head, sel), f"{prefix}_S")
+        _chart(plots.scores_figure(site, head, sel, title=t("title.S"), masked_text=masked), f"{prefix}_S")
     with right:
-        _chart(plots.weights_figure(site, head, sel), f"{prefix}_A")
+        _chart(plots.weights_figure(site, head, sel, title=t("title.A"), masked_text=masked), f"{prefix}_A")
     left, right = st.columns(2)
     with left:
-        _chart(plots.z_figure(site, head, sel), f"{prefix}_Z")
+        _chart(plots.z_figure(site, head, sel, title=t("title.Z")), f"{prefix}_Z")
     with right:
         detail_panel(site, head)
+    explain.show(site, head, origin_fn, prefix)
     state.write_url(st.session_state.get("_url_view", {}))
 
 
 def detail_panel(site: Site, head: int) -> None:
     sel = state.get_selection()
-    st.subheader("Selection")
+    st.subheader(t("detail.title"))
     if sel.query is None:
-        st.info("Nothing selected yet: click a cell or a word.")
+        st.info(t("detail.nothing"))
         return
     q_tok = site.query_tokens[sel.query]
-    st.markdown(f"**Query word:** {code(q_tok)} (position {sel.query})")
+    st.markdown(t("detail.query_word", word=code(q_tok), pos=sel.query))
     rows = [
-        {"key word": f"{kw.token}", "position": kw.key, "weight": round(kw.weight, 4)}
+        {t("detail.col_key"): kw.token, t("detail.col_pos"): kw.key, t("detail.col_weight"): round(kw.weight, 4)}
         for kw in details.top_keys(site, head, sel.query)
     ]
-    st.caption(f"Where {code(q_tok)} looks most, in this head:")
+    st.caption(t("detail.where", word=code(q_tok)))
     st.dataframe(rows, hide_index=True, width="stretch")
     if sel.key is None:
-        st.caption("Click a cell or a column dot to see one pair in detail.")
+        st.caption(t("detail.pick_pair"))
         return
     cell = details.cell_detail(site, head, sel.query, sel.key)
-    st.markdown(f"**Pair:** {code(cell.query_token)} → {code(cell.key_token)} (query {cell.query}, key {cell.key})")
+    st.markdown(t("detail.pair", q=code(cell.query_token), k=code(cell.key_token), qi=cell.query, ki=cell.key))
     c1, c2, c3 = st.columns(3)
-    c1.metric("q·k (raw S)", f"{cell.dot:.4f}")
-    c2.metric("scaled score", "masked" if cell.masked else f"{cell.scaled:.4f}")
-    c3.metric("weight (A)", f"{cell.weight:.4f}")
+    c1.metric(t("detail.dot"), f"{cell.dot:.4f}")
+    c2.metric(t("detail.scaled"), t("masked") if cell.masked else f"{cell.scaled:.4f}")
+    c3.metric(t("detail.weight"), f"{cell.weight:.4f}")
     if cell.masked:
-        st.caption("This key comes after the query word: the decoder's mask hides it, so its weight is exactly 0.")
+        st.caption(t("detail.masked_note"))
     else:
-        st.caption(f"scaled = q·k × {cell.scale:.4f} (that is 1/√d_k with d_k = {site.d_head}); the weight is the "
-                   "softmax of the scaled scores of this row.")
+        st.caption(t("detail.scaled_note", scale=f"{cell.scale:.4f}", d_k=site.d_head))

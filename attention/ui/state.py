@@ -6,7 +6,7 @@ import streamlit as st
 
 from attention.selection import Selection, from_params, to_params
 
-URL_KEYS = ("text", "kind", "layer", "head")  # widget keys mirrored in the URL, besides q and k
+URL_KEYS = ("lang", "text", "kind", "layer", "head")  # widget keys mirrored in the URL, besides q and k
 
 
 def init_from_url(defaults: dict[str, object]) -> None:
@@ -52,5 +52,7 @@ def int_choice(key: str, options: list[int]) -> None:
 
 
 def str_choice(key: str, options: list[str]) -> None:
+    """Keep a choice valid; when it is missing, take it from the URL first (the link is the memory)."""
     if st.session_state.get(key) not in options:
-        st.session_state[key] = options[0]
+        from_url = st.query_params.get(key)
+        st.session_state[key] = from_url if from_url in options else options[0]

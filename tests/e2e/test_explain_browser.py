@@ -1,0 +1,36 @@
+"""A real Chromium: select a pair, see the dot-product anatomy; switch to Chinese and keep it."""
+
+from playwright.sync_api import expect
+
+from tests.e2e.app_server import wait_idle
+from tests.e2e.plot_geometry import chart_point
+
+A_CHART = 1
+
+
+def test_selecting_a_pair_shows_the_anatomy_chart(page, app_url):
+    page.goto(f"{app_url}/?text=The+black+cat+drank+the+milk")
+    wait_idle(page)
+    page.mouse.click(*chart_point(page, A_CHART, 4, 6))  # milk (row 6) → drank (column 4)
+    wait_idle(page)
+    expect(page.get_by_text("(query 6, key 4)")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("The score of milk → drank is the dot product")).to_be_visible()
+    anatomy = page.locator('[data-testid="stPlotlyChart"]').filter(has_text="q_d·k_d per dimension")
+    expect(anatomy).to_have_count(1)
+    expect(anatomy.locator(".annotation-text").filter(has_text="Σ q_d·k_d")).to_have_count(1)
+
+
+def test_chinese_stays_chosen_across_reruns_and_pages(page, app_url):
+    page.goto(f"{app_url}/?text=The+black+cat+drank+the+milk")
+    wait_idle(page)
+    page.locator('[data-testid="stSidebar"]').get_by_text("中文").click()
+    wait_idle(page)
+    expect(page.get_by_role("heading", name="探索注意力")).to_be_visible()
+    assert "lang=zh" in page.url
+    page.get_by_role("combobox", name="注意力头").click()
+    page.get_by_role("option", name="3", exact=True).click()
+    wait_idle(page)
+    expect(page.get_by_role("heading", name="探索注意力")).to_be_visible()
+    page.locator('[data-testid="stSidebarNav"]').get_by_text("查找注意力头").click()
+    wait_idle(page)
+    expect(page.get_by_role("heading", name="哪些注意力头连接这两个词？")).to_be_visible()
