@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from attention import settings
 from attention.i18n import LANGUAGES
 from attention.ui import state
 from attention.ui.lang import t
@@ -11,6 +12,7 @@ state.init_from_url({"text": "The black cat drank the milk", "layer": 0, "head":
 
 pages = [
     st.Page("pages/explore.py", title=t("page.explore"), icon="🔍", default=True),
+    st.Page("pages/translate.py", title=t("page.translate"), icon="🌐"),
     st.Page("pages/relevance.py", title=t("page.relevance"), icon="🎯"),
     st.Page("pages/overview.py", title="Overview", icon="🗺️"),
 ]
@@ -20,6 +22,9 @@ with st.sidebar:
     st.caption(t("app.blurb"))
     state.str_choice("lang", list(LANGUAGES))
     st.radio(t("app.language"), list(LANGUAGES), key="lang", format_func=LANGUAGES.get, horizontal=True)
-    st.text_input(t("app.model_folder"), key="model_path", help=t("app.model_folder_help"))
+    if settings.hosted():  # a public demo never reads model folders named by a visitor
+        st.session_state["model_path"] = ""
+    else:
+        st.text_input(t("app.model_folder"), key="model_path", help=t("app.model_folder_help"))
 
 st.navigation(pages).run()

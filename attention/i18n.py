@@ -175,6 +175,34 @@ STRINGS: dict[str, dict[str, str]] = {
     "origin.check": {"en": "max |x·W + b − model| = {diff}", "zh": "最大 |x·W + b − 模型值| = {diff}"},
     "origin.from_model": {"en": "model", "zh": "模型"},
     "origin.recomputed": {"en": "x·W + b", "zh": "x·W + b"},
+    # the Translate page
+    "page.translate": {"en": "Translate", "zh": "翻译"},
+    "translate.title": {"en": "Attention in a translator", "zh": "翻译模型中的注意力"},
+    "translate.explain": {
+        "en": "Our own small English→Spanish transformer, trained by the script in this repository. Attention "
+              "lives in three places: the English words attend to each other (encoder), each Spanish word attends "
+              "to the Spanish words before it (decoder, the future is masked), and each Spanish word attends to "
+              "the English words (cross-attention) — that is where a word finds what it translates.",
+        "zh": "这是我们自己训练的小型英译西 Transformer（训练脚本在本仓库中）。注意力出现在三个地方：英文词彼此关注（编码器），"
+              "每个西班牙文词关注它之前的西班牙文词（解码器，未来的词被掩码遮住），以及每个西班牙文词关注英文词"
+              "（交叉注意力）——一个词正是在这里找到它所翻译的原词。",
+    },
+    "translate.input": {"en": "English sentence", "zh": "英文句子"},
+    "translate.output": {"en": "Spanish (greedy, one word at a time)", "zh": "西班牙文（贪心解码，逐词生成）"},
+    "translate.unknown": {
+        "en": "Not in the vocabulary, read as <unk>: {words}",
+        "zh": "不在词表中，按 <unk> 处理：{words}",
+    },
+    "translate.rows": {
+        "en": "Decoder rows are labelled by the word each position produces, with the word it was fed after "
+              "the arrow: “bola ← la” is the position that reads “la” and writes “bola”.",
+        "zh": "解码器的行以该位置生成的词命名，箭头后是输入该位置的词：“bola ← la” 表示读入 “la”、写出 “bola” 的位置。",
+    },
+    "translate.vocab": {"en": "Browse the vocabulary ({n} English words)", "zh": "浏览词表（{n} 个英文词）"},
+    "translate.search": {"en": "Search", "zh": "搜索"},
+    "translate.unavailable": {"en": "The built-in translator's weights are missing: {error}",
+                              "zh": "缺少内置翻译模型的权重：{error}"},
+    "translate.nothing": {"en": "Type an English sentence to translate.", "zh": "请输入要翻译的英文句子。"},
     # the relevance finder
     "relevance.title": {"en": "Which heads link two words?", "zh": "哪些注意力头连接这两个词？"},
     "relevance.explain": {

@@ -88,14 +88,25 @@ def _row_label_trace(row_labels: list[str], sel_row: int | None, clickable: bool
     )
 
 
-def _col_label_trace(col_labels: list[str], sel_col: int | None, role: str) -> go.Scatter:
-    """Dots above the columns, under the rotated words; clicking one selects that key word."""
+def _col_label_trace(
+    col_labels: list[str], sel_col: int | None, role: str, emphasis: np.ndarray | None = None
+) -> go.Scatter:
+    """Dots above the columns, under the rotated words; clicking one selects that key word.
+    `emphasis` (key_pos,) in 0..1, e.g. the selected query's weights, grows and colours the dots of
+    the words it attends to."""
     n = len(col_labels)
+    if emphasis is None:
+        sizes: list[float] | int = 9
+        colours = [HIGHLIGHT if j == sel_col else "#9aa" for j in range(n)]
+    else:
+        e = np.clip(np.nan_to_num(emphasis), 0.0, 1.0)
+        sizes = (7 + 13 * np.sqrt(e)).round(1).tolist()
+        colours = [HIGHLIGHT if (j == sel_col or e[j] >= 0.1) else "#9aa" for j in range(n)]
     return go.Scatter(
         x=list(range(n)),
         y=[-1.0] * n,
         mode="markers",
-        marker={"size": 9, "color": [HIGHLIGHT if j == sel_col else "#9aa" for j in range(n)], "symbol": "circle"},
+        marker={"size": sizes, "color": colours, "symbol": "circle"},
         customdata=[[-1, j] for j in range(n)],
         hovertext=col_labels,
         hovertemplate="%{hovertext}<extra></extra>",
@@ -155,6 +166,7 @@ def matrix_figure(
     columns_are_keys: bool = True,
     masked: np.ndarray | None = None,  # (rows, cols) bools: drawn as grey "masked" cells
     masked_text: str = "masked",
+    weights_emphasis: bool = False,  # the values are weights: size the key dots by the selected row
 ) -> go.Figure:
     """A clickable heatmap: rows are query words top to bottom, columns key words (or dimensions)."""
     n_r, n_c = values.shape
@@ -192,7 +204,8 @@ def matrix_figure(
         fig.add_trace(_cell_overlay(values, row_labels, col_labels, fmt, masked_text))
     fig.add_trace(_row_label_trace(row_labels, sel.query, clickable=True))
     if columns_are_keys:
-        fig.add_trace(_col_label_trace(col_labels, sel.key, "key"))
+        emphasis = values[sel.query] if (weights_emphasis and sel.query is not None and sel.query < n_r) else None
+        fig.add_trace(_col_label_trace(col_labels, sel.key, "key", emphasis))
     _layout(fig, n_r, n_c, row_labels, title)
     _axis_ticks(fig, row_labels, col_labels)
     _highlight_shapes(fig, sel, n_r, n_c, columns_are_keys)
@@ -230,7 +243,7 @@ def weights_figure(
     a = np.where(site.masked, np.nan, site.weights[head])
     return matrix_figure(
         a, rows, cols, title=title, colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f", sel=sel,
-        masked=site.masked, masked_text=masked_text,
+        masked=site.masked, masked_text=masked_text, weights_emphasis=True,
     )
 
 

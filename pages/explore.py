@@ -3,6 +3,7 @@
 import streamlit as st
 
 from attention import ModelLoadError, hf_projections
+from attention import settings
 from attention.text_input import check_text
 from attention.trace import TOLERANCE
 from attention.ui import cached, matrices, state
@@ -12,7 +13,7 @@ from attention.ui.lang import formatter, kind_title, t
 def explore_page() -> None:
     st.title(t("explore.title"))
     st.text_area(t("explore.sentence"), key="text", height=80)
-    checked = check_text(st.session_state.get("text"))
+    checked = check_text(st.session_state.get("text"), settings.max_chars())
     if not checked.text:
         st.info(t("text.blank"))
         return

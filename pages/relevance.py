@@ -5,6 +5,7 @@ import streamlit as st
 from attention import ModelLoadError
 from attention.relevance import rank_heads
 from attention.selection import Selection
+from attention import settings
 from attention.text_input import check_text
 from attention.ui import cached, state
 from attention.ui.lang import formatter, t
@@ -21,7 +22,7 @@ def _open_in_explore(links: list, table_key: str) -> None:
 def relevance_page() -> None:
     st.title(t("relevance.title"))
     st.markdown(t("relevance.explain"))
-    checked = check_text(st.session_state.get("text"))
+    checked = check_text(st.session_state.get("text"), settings.max_chars())
     if not checked.text:
         st.info(t("text.blank"))
         return

@@ -22,3 +22,11 @@ def model(path: str | None) -> LoadedModel:
 @st.cache_resource(max_entries=32, show_spinner="Tracing attention…")
 def trace(path: str | None, text: str) -> Trace:
     return hf_backend.trace_batch(model(path), [text])[0]
+
+
+@st.cache_resource(max_entries=64, show_spinner="Translating…")
+def translation(text: str):
+    """The built-in translator's output and trace (the model itself is cached by the package)."""
+    from attention.translator import translate
+
+    return translate(text)

@@ -17,24 +17,25 @@ from attention.ui.lang import t
 OriginFn = Callable[[Site, int, int], Origin | None]
 
 
-def show(site: Site, head: int, origin_fn: OriginFn | None = None, prefix: str = "explore") -> None:
+def show(site: Site, head: int, origin_fn: OriginFn | None = None, prefix: str = "explore", scope: str = ""
+         ) -> None:
     tabs = st.tabs([t("tab.dot"), t("tab.sum"), t("tab.steps"), t("tab.origin")])
     with tabs[0]:
-        dot_product(site, head, prefix)
+        dot_product(site, head, prefix, scope)
     with tabs[1]:
-        weighted_sum(site, head)
+        weighted_sum(site, head, prefix, scope)
     with tabs[2]:
-        step_by_step(site, head, prefix)
+        step_by_step(site, head, prefix, scope)
     with tabs[3]:
-        where_from(site, head, origin_fn)
+        where_from(site, head, origin_fn, prefix, scope)
 
 
 def _code(token: str) -> str:
     return f"``{token}``" if "`" in token else f"`{token}`"
 
 
-def dot_product(site: Site, head: int, prefix: str) -> None:
-    sel = state.get_selection()
+def dot_product(site: Site, head: int, prefix: str, scope: str = "") -> None:
+    sel = state.get_selection(scope)
     if sel.cell is None:
         st.info(t("explain.need_pair"))
         return
@@ -65,8 +66,8 @@ def dot_product(site: Site, head: int, prefix: str) -> None:
             st.caption(t("dot.stats", agree=an.agreeing, d=an.terms.shape[0], cos=f"{an.cosine:.3f}"))
 
 
-def weighted_sum(site: Site, head: int) -> None:
-    sel = state.get_selection()
+def weighted_sum(site: Site, head: int, prefix: str, scope: str = "") -> None:
+    sel = state.get_selection(scope)
     if sel.query is None:
         st.info(t("explain.need_query"))
         return
@@ -75,11 +76,11 @@ def weighted_sum(site: Site, head: int) -> None:
     an = anatomy.sum_anatomy(site, head, sel.query)
     fig = plots_anatomy.sum_figure(an, [plots.label(w) for w in site.key_tokens], t("sum.total"),
                                    t("sum.others"), t("sum.title", q=plots.label(q_tok)))
-    st.plotly_chart(fig, width="stretch", key="sum_chart")
+    st.plotly_chart(fig, width="stretch", key=f"{prefix}_sum_chart")
 
 
-def step_by_step(site: Site, head: int, prefix: str) -> None:
-    sel = state.get_selection()
+def step_by_step(site: Site, head: int, prefix: str, scope: str = "") -> None:
+    sel = state.get_selection(scope)
     if sel.query is None:
         st.info(t("explain.need_query"))
         return
@@ -109,8 +110,8 @@ def step_by_step(site: Site, head: int, prefix: str) -> None:
     st.dataframe([{f"d{i}": round(float(v), 4) for i, v in enumerate(row.z)}], hide_index=True)
 
 
-def where_from(site: Site, head: int, origin_fn: OriginFn | None) -> None:
-    sel = state.get_selection()
+def where_from(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, scope: str = "") -> None:
+    sel = state.get_selection(scope)
     if sel.query is None:
         st.info(t("explain.need_query"))
         return
@@ -127,8 +128,8 @@ def where_from(site: Site, head: int, origin_fn: OriginFn | None) -> None:
             parts[t("origin.segment")] = found.embedding.segment
         st.caption(t("origin.embedding"))
     st.plotly_chart(plots_anatomy.input_figure(found.x, t("origin.input", w=word, layer=site.layer), parts),
-                    width="stretch", key="origin_x")
+                    width="stretch", key=f"{prefix}_origin_x")
     st.plotly_chart(plots_anatomy.projection_figure(found.recomputed, found.from_model, t("origin.recomputed"),
                                                     t("origin.from_model"), t("origin.projected")),
-                    width="stretch", key="origin_qkv")
+                    width="stretch", key=f"{prefix}_origin_qkv")
     st.caption(t("origin.check", diff=f"{found.max_diff:.1e}"))

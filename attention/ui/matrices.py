@@ -21,16 +21,16 @@ def code(token: str) -> str:
     return f"`` {token} ``" if "`" in token else f"`{token}`"
 
 
-def _on_click(chart_key: str) -> None:
+def _on_click(chart_key: str, scope: str = "") -> None:
     event = st.session_state.get(chart_key)
-    state.set_selection(selection_from_event(state.get_selection(), event))
+    state.set_selection(selection_from_event(state.get_selection(scope), event), scope)
 
 
-def _chart(fig, chart_key: str) -> None:
+def _chart(fig, chart_key: str, scope: str) -> None:
     st.plotly_chart(
         fig,
         key=chart_key,
-        on_select=lambda: _on_click(chart_key),
+        on_select=lambda: _on_click(chart_key, scope),
         selection_mode="points",
         config={"displaylogo": False, "modeBarButtonsToRemove": ["select2d", "lasso2d"]},
         width="stretch",
@@ -38,31 +38,39 @@ def _chart(fig, chart_key: str) -> None:
 
 
 @st.fragment
-def show(site: Site, head: int, origin_fn: explain.OriginFn | None = None, prefix: str = "explore") -> None:
+def show(
+    site: Site,
+    head: int,
+    origin_fn: explain.OriginFn | None = None,
+    prefix: str = "explore",
+    scope: str = "",
+    write_url: bool = True,
+) -> None:
     """S and A side by side, Z and the detail panel below, the explanations under them, all for
-    the same selection."""
+    the same selection (kept in session state under `scope`; "" is the one the URL carries)."""
     n_q, n_k = len(site.query_tokens), len(site.key_tokens)
-    sel = state.get_selection().clamp(n_q, n_k)
-    state.set_selection(sel)
+    sel = state.get_selection(scope).clamp(n_q, n_k)
+    state.set_selection(sel, scope)
     too_small = n_q * n_k > plots.CELL_CLICK_MAX
     st.caption(t("matrices.click_labels") if too_small else t("matrices.click_cells"))
     masked = t("masked")
     left, right = st.columns(2)
     with left:
-        _chart(plots.scores_figure(site, head, sel, title=t("title.S"), masked_text=masked), f"{prefix}_S")
+        _chart(plots.scores_figure(site, head, sel, title=t("title.S"), masked_text=masked), f"{prefix}_S", scope)
     with right:
-        _chart(plots.weights_figure(site, head, sel, title=t("title.A"), masked_text=masked), f"{prefix}_A")
+        _chart(plots.weights_figure(site, head, sel, title=t("title.A"), masked_text=masked), f"{prefix}_A", scope)
     left, right = st.columns(2)
     with left:
-        _chart(plots.z_figure(site, head, sel, title=t("title.Z")), f"{prefix}_Z")
+        _chart(plots.z_figure(site, head, sel, title=t("title.Z")), f"{prefix}_Z", scope)
     with right:
-        detail_panel(site, head)
-    explain.show(site, head, origin_fn, prefix)
-    state.write_url(st.session_state.get("_url_view", {}))
+        detail_panel(site, head, scope)
+    explain.show(site, head, origin_fn, prefix, scope)
+    if write_url:
+        state.write_url(st.session_state.get("_url_view", {}))
 
 
-def detail_panel(site: Site, head: int) -> None:
-    sel = state.get_selection()
+def detail_panel(site: Site, head: int, scope: str = "") -> None:
+    sel = state.get_selection(scope)
     st.subheader(t("detail.title"))
     if sel.query is None:
         st.info(t("detail.nothing"))

@@ -23,13 +23,14 @@ def init_from_url(defaults: dict[str, object]) -> None:
     st.session_state["_url_loaded"] = True
 
 
-def get_selection() -> Selection:
-    return Selection(st.session_state.get("sel_q"), st.session_state.get("sel_k"))
+def get_selection(scope: str = "") -> Selection:
+    """The selection of one group of charts; scope "" is the one the URL carries (Explore's)."""
+    return Selection(st.session_state.get(f"sel{scope}_q"), st.session_state.get(f"sel{scope}_k"))
 
 
-def set_selection(sel: Selection) -> None:
-    st.session_state["sel_q"] = sel.query
-    st.session_state["sel_k"] = sel.key
+def set_selection(sel: Selection, scope: str = "") -> None:
+    st.session_state[f"sel{scope}_q"] = sel.query
+    st.session_state[f"sel{scope}_k"] = sel.key
 
 
 def write_url(values: dict[str, object]) -> None:

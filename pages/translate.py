@@ -1,0 +1,80 @@
+"""Translate: the built-in English→Spanish model, with encoder, masked decoder and cross-attention."""
+
+from dataclasses import replace
+
+import streamlit as st
+
+from attention.text_input import check_text
+from attention.trace import TOLERANCE, Site
+from attention.ui import cached, matrices, state
+from attention.ui.lang import formatter, t
+
+DEFAULT_TEXT = "The black cat drank the milk."
+
+
+def labelled(site: Site) -> Site:
+    """Decoder and cross rows named by the word produced, with the word fed in after an arrow."""
+    if site.input_tokens is None:
+        return site
+    rows = tuple(f"{out} ← {inp}" for out, inp in zip(site.query_tokens, site.input_tokens, strict=True))
+    return replace(site, query_tokens=rows)
+
+
+def kind_section(tr, kind: str) -> None:
+    layers = list(tr.layers(kind))
+    c_layer, c_head = st.columns(2)
+    state.int_choice(f"tr_{kind}_layer", layers)
+    c_layer.selectbox(t("explore.layer"), layers, key=f"tr_{kind}_layer")
+    site = tr.site(st.session_state[f"tr_{kind}_layer"], kind)
+    state.int_choice(f"tr_{kind}_head", list(range(site.n_heads)))
+    c_head.selectbox(t("explore.head"), list(range(site.n_heads)), key=f"tr_{kind}_head")
+    if not site.faithful:
+        st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
+    if kind != "encoder":
+        st.caption(t("translate.rows"))
+    matrices.show(labelled(site), st.session_state[f"tr_{kind}_head"], prefix=f"tr_{kind}", scope=f"_tr_{kind}",
+                  write_url=False)
+
+
+def translate_page() -> None:
+    st.title(t("translate.title"))
+    st.markdown(t("translate.explain"))
+    if "tr_text" not in st.session_state:
+        st.session_state["tr_text"] = DEFAULT_TEXT
+    st.text_input(t("translate.input"), key="tr_text")
+    checked = check_text(st.session_state.get("tr_text"), max_chars=2_000)
+    if not checked.text:
+        st.info(t("translate.nothing"))
+        return
+    try:
+        out = cached.translation(checked.text)
+    except ValueError:  # no words at all (only spaces or symbols the tokenizer drops)
+        st.info(t("translate.nothing"))
+        return
+    except (OSError, RuntimeError) as exc:
+        st.error(t("translate.unavailable", error=str(exc)))
+        return
+    st.markdown(f"**{t('translate.output')}:**")
+    st.code(out.text or "∅", language=None)
+    if out.unknown_words:
+        st.warning(t("translate.unknown", words=", ".join(out.unknown_words)))
+    for note in out.trace.notes[1 if out.unknown_words else 0 :]:
+        st.caption(note)
+    kinds = list(out.trace.kinds)
+    state.str_choice("tr_kind", kinds)
+    st.radio(t("explore.kind"), kinds, key="tr_kind", format_func=formatter("kind."), horizontal=True)
+    kind_section(out.trace, st.session_state["tr_kind"])
+    vocab_browser()
+
+
+def vocab_browser() -> None:
+    from attention.translator import load_model
+
+    words = [w for w in load_model().src_vocab.tokens if not w.startswith("<")]
+    with st.expander(t("translate.vocab", n=len(words))):
+        query = st.text_input(t("translate.search"), key="tr_vocab_search").strip().lower()
+        shown = [w for w in words if query in w] if query else words
+        st.dataframe({"word": shown}, hide_index=True, height=240, width="stretch")
+
+
+translate_page()
