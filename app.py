@@ -13,6 +13,7 @@ state.init_from_url({"text": "The black cat drank the milk", "layer": 0, "head":
 pages = [
     st.Page("pages/explore.py", title=t("page.explore"), icon="🔍", default=True),
     st.Page("pages/translate.py", title=t("page.translate"), icon="🌐"),
+    st.Page("pages/learning.py", title=t("page.learning"), icon="📈"),
     st.Page("pages/relevance.py", title=t("page.relevance"), icon="🎯"),
     st.Page("pages/overview.py", title="Overview", icon="🗺️"),
 ]

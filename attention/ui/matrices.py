@@ -96,3 +96,20 @@ def detail_panel(site: Site, head: int, scope: str = "") -> None:
         st.caption(t("detail.masked_note"))
     else:
         st.caption(t("detail.scaled_note", scale=f"{cell.scale:.4f}", d_k=site.d_head))
+
+
+def show_scores_and_weights(site: Site, head: int, prefix: str, scope: str, note: str = "",
+                            interactive: bool = True) -> None:
+    """Only S and A, side by side, with the same click behaviour (interactive=False while animating:
+    the same chart drawn several times in one run cannot carry a widget key)."""
+    sel = state.get_selection(scope).clamp(len(site.query_tokens), len(site.key_tokens))
+    state.set_selection(sel, scope)
+    masked = t("masked")
+    figures = (plots.scores_figure(site, head, sel, title=f"{t('title.S')} · {note}", masked_text=masked),
+               plots.weights_figure(site, head, sel, title=f"{t('title.A')} · {note}", masked_text=masked))
+    for col, fig, name in zip(st.columns(2), figures, ("S", "A"), strict=True):
+        with col:
+            if interactive:
+                _chart(fig, f"{prefix}_{name}", scope)
+            else:
+                st.plotly_chart(fig, width="stretch")

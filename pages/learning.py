@@ -1,0 +1,130 @@
+"""Learning: the translator's attention at each training snapshot, and pairs of words followed over training."""
+
+import time
+
+import streamlit as st
+
+from attention import learning, plots, plots_learning
+from attention.text_input import check_text
+from attention.translator import loss_history
+from attention.ui import matrices, state
+from attention.ui.lang import formatter, t
+
+DEFAULT_TEXT = "The black cat drank the milk."
+DEFAULT_PAIRS = {  # kind -> (query word, related key word, unrelated key word)
+    "cross": ("leche", "milk", "black"),
+    "encoder": ("milk", "drank", "black"),
+    "decoder": ("leche", "bebió", "negro"),
+}
+
+
+@st.cache_resource(max_entries=8, show_spinner="Tracing every training snapshot…")
+def traces(text: str) -> learning.SnapshotTraces:
+    return learning.snapshot_traces(text)
+
+
+@st.cache_resource(show_spinner="Measuring alignment at every snapshot…")
+def alignment() -> tuple:
+    return learning.alignment_over_training()
+
+
+def pickers(st_traces: learning.SnapshotTraces) -> tuple[str, int, int]:
+    tr = st_traces.traces[-1]
+    kinds = list(tr.kinds)
+    st.session_state.setdefault("learn_kind", "cross")  # the clearest case first
+    state.str_choice("learn_kind", kinds)
+    c_kind, c_layer, c_head = st.columns([2, 1, 1])
+    c_kind.radio(t("explore.kind"), kinds, key="learn_kind", format_func=formatter("kind."), horizontal=True)
+    kind = st.session_state["learn_kind"]
+    state.int_choice("learn_layer", list(tr.layers(kind)))
+    c_layer.selectbox(t("explore.layer"), list(tr.layers(kind)), key="learn_layer")
+    n_heads = tr.site(st.session_state["learn_layer"], kind).n_heads
+    state.int_choice("learn_head", list(range(n_heads)))
+    c_head.selectbox(t("explore.head"), list(range(n_heads)), key="learn_head")
+    return kind, st.session_state["learn_layer"], st.session_state["learn_head"]
+
+
+def step_view(st_traces: learning.SnapshotTraces, kind: str, layer: int, head: int) -> None:
+    steps = list(st_traces.steps)
+    c_slider, c_play = st.columns([5, 1])
+    state.int_choice("learn_step", steps[::-1])
+    c_slider.select_slider(t("learning.step"), steps, key="learn_step")
+    play = c_play.button(t("learning.play"), key="learn_play")
+    area = st.empty()
+    shown = steps if play else [st.session_state["learn_step"]]
+    for step in shown:  # playing redraws the same place once per snapshot
+        with area.container():
+            site = st_traces.traces[steps.index(step)].site(layer, kind)
+            matrices.show_scores_and_weights(site, head, prefix="learn", scope="_learn", note=f"step {step}",
+                                             interactive=not play)
+        if play:
+            time.sleep(0.6)
+
+
+def pair_curves(st_traces: learning.SnapshotTraces, kind: str, layer: int, head: int) -> None:
+    st.subheader(t("learning.pairs"))
+    site = st_traces.traces[-1].site(layer, kind)
+    q_words, k_words = site.query_tokens, site.key_tokens
+    default_q, default_a, default_b = DEFAULT_PAIRS[kind]
+    c_q, c_a, c_b = st.columns(3)
+    fmt_q, fmt_k = (lambda i: f"{q_words[i]} ({i})"), (lambda j: f"{k_words[j]} ({j})")
+    query = c_q.selectbox(t("learning.query"), range(len(q_words)), key=f"learn_q_{kind}", format_func=fmt_q,
+                          index=learning.token_index(q_words, default_q))
+    rel = c_a.selectbox(t("learning.related"), range(len(k_words)), key=f"learn_a_{kind}", format_func=fmt_k,
+                        index=learning.token_index(k_words, default_a))
+    unrel = c_b.selectbox(t("learning.unrelated"), range(len(k_words)), key=f"learn_b_{kind}", format_func=fmt_k,
+                          index=learning.token_index(k_words, default_b, default=min(1, len(k_words) - 1)))
+    a = learning.pair_curve(st_traces, kind, layer, head, query, rel)
+    b = learning.pair_curve(st_traces, kind, layer, head, query, unrel)
+    eff = learning.effect(a, b)
+    qw, aw, bw = (plots.label(w) for w in (q_words[query], k_words[rel], k_words[unrel]))
+    message = t(f"learning.{eff.verdict}", q=qw, a=aw, b=bw, first=f"{eff.first_gap:+.2f}",
+                last=f"{eff.last_gap:+.2f}", wa=f"{eff.last_weights[0]:.3f}", wb=f"{eff.last_weights[1]:.3f}")
+    (st.success if eff.verdict == "grew" else st.info)(message)
+    steps, marker = list(st_traces.steps), st.session_state.get("learn_step")
+    names = (f"{qw}·{aw}", f"{qw}·{bw}")
+    cols = st.columns(2)
+    for i, (metric, key) in enumerate((("score", "learning.score"), ("weight", "learning.weight"),
+                                       ("cosine", "learning.cosine"))):
+        fig = plots_learning.curves_figure(steps, {names[0]: getattr(a, metric), names[1]: getattr(b, metric)},
+                                           t(key), t(key), marker)
+        cols[i % 2].plotly_chart(fig, width="stretch", key=f"learn_curve_{metric}")
+    cols[1].plotly_chart(plots_learning.loss_figure(list(loss_history()), t("learning.loss"), marker),
+                         width="stretch", key="learn_loss")
+
+
+def alignment_section() -> None:
+    st.subheader(t("learning.alignment"))
+    st.caption(t("learning.alignment_explain"))
+    steps, shares = alignment()
+    curves = {f"L{layer} H{head}": shares[:, layer, head]
+              for layer in range(shares.shape[1]) for head in range(shares.shape[2])}
+    fig = plots_learning.curves_figure(list(steps), curves, t("learning.alignment"), t("learning.share"),
+                                       st.session_state.get("learn_step"))
+    st.plotly_chart(fig, width="stretch", key="learn_alignment")
+
+
+def learning_page() -> None:
+    st.title(t("learning.title"))
+    st.markdown(t("learning.explain"))
+    if "learn_text" not in st.session_state:
+        st.session_state["learn_text"] = DEFAULT_TEXT
+    st.text_input(t("translate.input"), key="learn_text")
+    checked = check_text(st.session_state.get("learn_text"), max_chars=500)
+    if not checked.text:
+        st.info(t("translate.nothing"))
+        return
+    try:
+        st_traces = traces(checked.text)
+    except ValueError:
+        st.info(t("translate.nothing"))
+        return
+    st.caption(t("learning.target", target=st_traces.target))
+    kind, layer, head = pickers(st_traces)
+    step_view(st_traces, kind, layer, head)
+    pair_curves(st_traces, kind, layer, head)
+    if kind == "cross":
+        alignment_section()
+
+
+learning_page()
