@@ -4,6 +4,7 @@
     tr = attention.trace("The black cat drank the milk")   # all-MiniLM-L6-v2, offline
     site = tr.sites[0]          # every attention site in model order; site.layer, site.kind
     site.weights.shape          # (heads, query_pos, key_pos)
+    attention.translate("The ball is blue.").text   # "la bola es azul ." (built-in translator)
 """
 
 import os
@@ -15,4 +16,13 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 from attention.hf_backend import ModelLoadError, trace  # noqa: E402
 from attention.trace import KINDS, Site, Trace  # noqa: E402
 
-__all__ = ["KINDS", "ModelLoadError", "Site", "Trace", "trace"]
+
+
+def translate(text: str):
+    """English -> Spanish with the built-in translator; returns a Translation with .text and .trace."""
+    from attention.translator import translate as _translate
+
+    return _translate(text)
+
+
+__all__ = ["KINDS", "ModelLoadError", "Site", "Trace", "trace", "translate"]
