@@ -1,0 +1,86 @@
+"""The explanation tabs under the matrices (the "why")."""
+
+STRINGS: dict[str, dict[str, str]] = {
+    # the explanation tabs
+    "tab.dot": {"en": "Why this score: q·k", "zh": "分数从何而来：q·k"},
+    "tab.sum": {"en": "How Z is built", "zh": "Z 如何构成"},
+    "tab.steps": {"en": "Step by step", "zh": "逐步计算"},
+    "tab.origin": {"en": "Where q, k, v come from", "zh": "q、k、v 从何而来"},
+    "explain.need_pair": {"en": "Select a cell (a query word and a key word) to take its score apart.",
+                          "zh": "请选择一个格子（一个查询词和一个键词）来拆解它的分数。"},
+    "explain.need_query": {"en": "Select a query word (a row) first.", "zh": "请先选择一个查询词（一行）。"},
+    "dot.explain": {
+        "en": "The score of {q} → {k} is the dot product of their query and key vectors: each dimension d adds "
+              "q_d·k_d. Where q and k have the same sign the term is positive (red), where they disagree it is "
+              "negative (blue). Vectors that point the same way score high. Nothing here is designed by hand: "
+              "training shaped the embeddings and W_Q, W_K so that related words align.",
+        "zh": "{q} → {k} 的分数是它们的查询向量与键向量的点积：每个维度 d 贡献 q_d·k_d。q 和 k 符号相同时该项为正（红色），"
+              "符号相反时为负（蓝色）。方向一致的向量得分高。这里没有任何人工设计：是训练塑造了词嵌入以及 W_Q、W_K，"
+              "让相关的词彼此对齐。",
+    },
+    "dot.sort": {"en": "Sort dimensions by contribution", "zh": "按贡献大小排序维度"},
+    "dot.compare": {"en": "Compare with another key word", "zh": "与另一个键词比较"},
+    "dot.none": {"en": "(none)", "zh": "（不比较）"},
+    "dot.sum": {"en": "Σ q_d·k_d = {total} = S[{qi}, {ki}]", "zh": "Σ q_d·k_d = {total} = S[{qi}, {ki}]"},
+    "dot.stats": {
+        "en": "{agree} of {d} dimensions agree in sign · cosine of the angle between q and k: {cos}",
+        "zh": "{d} 个维度中有 {agree} 个符号一致 · q 与 k 夹角的余弦：{cos}",
+    },
+    "dot.vectors": {"en": "q and k, dimension by dimension", "zh": "q 与 k，逐维度"},
+    "dot.terms": {"en": "q_d·k_d per dimension (sum = the cell of S)", "zh": "每个维度的 q_d·k_d（求和 = S 中的格子）"},
+    "dot.dimension": {"en": "dimension", "zh": "维度"},
+    "sum.explain": {
+        "en": "The output row of {q} is a weighted sum: every word's value vector V_j, multiplied by the weight "
+              "{q} gives it, all added up. Each coloured segment is one word's contribution weight_j·V_j; the "
+              "black line is their total, which is exactly the row of Z.",
+        "zh": "{q} 的输出行是一个加权和：每个词的值向量 V_j 乘以 {q} 给它的权重，再全部相加。每个彩色片段是一个词的贡献 "
+              "weight_j·V_j；黑线是它们的总和，恰好等于 Z 的这一行。",
+    },
+    "sum.total": {"en": "total = row of Z", "zh": "总和 = Z 的这一行"},
+    "sum.others": {"en": "all other words", "zh": "其余所有词"},
+    "sum.title": {"en": "Row {q} of Z as Σ_j weight_j·V_j", "zh": "Z 的第 {q} 行 = Σ_j weight_j·V_j"},
+    "steps.explain": {
+        "en": "One query row through the whole formula: raw scores q·k, scaled by 1/√d_k (and divided by the "
+              "temperature), the mask where there is one, the softmax that turns scores into weights summing to "
+              "1, and the weighted sum of value vectors. Temperature 1 is exactly what the model computed; a "
+              "higher temperature flattens the weights, a lower one sharpens them.",
+        "zh": "一行查询经过完整公式：原始分数 q·k，乘以 1/√d_k 缩放（并除以温度），如有掩码则加上掩码，softmax 把分数变成"
+              "和为 1 的权重，最后对值向量加权求和。温度为 1 时正是模型的计算结果；温度越高权重越平均，越低则越集中。",
+    },
+    "steps.temperature": {"en": "Softmax temperature", "zh": "softmax 温度"},
+    "steps.col_key": {"en": "key word", "zh": "键词"},
+    "steps.col_raw": {"en": "1 · raw q·k", "zh": "1 · 原始 q·k"},
+    "steps.col_scaled": {"en": "2 · ÷√d_k ÷ T", "zh": "2 · ÷√d_k ÷ T"},
+    "steps.col_masked": {"en": "3 · mask", "zh": "3 · 掩码"},
+    "steps.col_weight": {"en": "4 · softmax", "zh": "4 · softmax"},
+    "steps.col_model": {"en": "model's weight", "zh": "模型的权重"},
+    "steps.hidden": {"en": "hidden", "zh": "被遮住"},
+    "steps.open": {"en": "open", "zh": "可见"},
+    "steps.entropy": {"en": "spread of the weights (entropy): {h} nats (uniform: {hmax})",
+                      "zh": "权重的分散程度（熵）：{h} 奈特（均匀分布：{hmax}）"},
+    "steps.z": {"en": "5 · Z row = weights · V", "zh": "5 · Z 的行 = 权重 · V"},
+    "steps.weights_chart": {"en": "weights at this temperature vs the model's", "zh": "此温度下的权重与模型权重对比"},
+    "steps.at_t": {"en": "temperature {t}", "zh": "温度 {t}"},
+    "steps.model": {"en": "model (T = 1)", "zh": "模型（T = 1）"},
+    "origin.explain": {
+        "en": "Each word enters the layer as one vector x. Three learned matrices turn it into its query, key and "
+              "value for this head: q = x·W_Q + b_Q, k = x·W_K + b_K, v = x·W_V + b_V. In the first layer, x is "
+              "the word's token embedding plus its position embedding (then normalised).",
+        "zh": "每个词以一个向量 x 进入这一层。三个学习得到的矩阵把它变成这个头的查询、键和值：q = x·W_Q + b_Q，"
+              "k = x·W_K + b_K，v = x·W_V + b_V。在第一层，x 是词元嵌入加上位置嵌入（再做归一化）。",
+    },
+    "origin.unavailable": {
+        "en": "This model's projection weights are not laid out in a way this view reads yet.",
+        "zh": "这个模型的投影权重布局暂不支持此视图。",
+    },
+    "origin.input": {"en": "x: the input vector of {w} to layer {layer}", "zh": "x：{w} 输入第 {layer} 层的向量"},
+    "origin.embedding": {"en": "first layer: x = LayerNorm(token + position + segment)",
+                         "zh": "第一层：x = LayerNorm(词元嵌入 + 位置嵌入 + 片段嵌入)"},
+    "origin.token": {"en": "token embedding", "zh": "词元嵌入"},
+    "origin.position": {"en": "position embedding", "zh": "位置嵌入"},
+    "origin.segment": {"en": "segment embedding", "zh": "片段嵌入"},
+    "origin.projected": {"en": "x·W + b for this head, next to what the model used", "zh": "此头的 x·W + b，与模型实际使用的值对比"},
+    "origin.check": {"en": "max |x·W + b − model| = {diff}", "zh": "最大 |x·W + b − 模型值| = {diff}"},
+    "origin.from_model": {"en": "model", "zh": "模型"},
+    "origin.recomputed": {"en": "x·W + b", "zh": "x·W + b"},
+}

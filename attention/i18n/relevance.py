@@ -1,0 +1,23 @@
+"""The Find heads page."""
+
+STRINGS: dict[str, dict[str, str]] = {
+    # the relevance finder
+    "relevance.title": {"en": "Which heads link two words?", "zh": "哪些注意力头连接这两个词？"},
+    "relevance.explain": {
+        "en": "Pick a query word and a key word: every layer and head is ranked by the weight the query gives the "
+              "key (and by the raw score q·k). Click a row to open that head in Explore.",
+        "zh": "选择一个查询词和一个键词：按查询词给键词的权重（以及原始分数 q·k）对每一层、每个头排序。点击一行即可在“探索”"
+              "页打开该头。",
+    },
+    "relevance.query": {"en": "Query word", "zh": "查询词"},
+    "relevance.key": {"en": "Key word", "zh": "键词"},
+    "relevance.rank_by": {"en": "Rank by", "zh": "排序依据"},
+    "relevance.by_weight": {"en": "weight", "zh": "权重"},
+    "relevance.by_score": {"en": "raw score q·k", "zh": "原始分数 q·k"},
+    "relevance.col_layer": {"en": "layer", "zh": "层"},
+    "relevance.col_head": {"en": "head", "zh": "头"},
+    "relevance.col_kind": {"en": "attention", "zh": "注意力类型"},
+    "relevance.col_weight": {"en": "weight", "zh": "权重"},
+    "relevance.col_score": {"en": "q·k", "zh": "q·k"},
+    "relevance.col_rank": {"en": "rank of the key in the row", "zh": "该键在这一行中的名次"},
+}

@@ -1,0 +1,86 @@
+"""The Translate and Learning pages (the built-in translator)."""
+
+STRINGS: dict[str, dict[str, str]] = {
+    # the Translate page
+    "page.translate": {"en": "Translate", "zh": "翻译"},
+    "translate.title": {"en": "Attention in a translator", "zh": "翻译模型中的注意力"},
+    "translate.explain": {
+        "en": "Our own small English→Spanish transformer, trained by the script in this repository. Attention "
+              "lives in three places: the English words attend to each other (encoder), each Spanish word attends "
+              "to the Spanish words before it (decoder, the future is masked), and each Spanish word attends to "
+              "the English words (cross-attention) — that is where a word finds what it translates.",
+        "zh": "这是我们自己训练的小型英译西 Transformer（训练脚本在本仓库中）。注意力出现在三个地方：英文词彼此关注（编码器），"
+              "每个西班牙文词关注它之前的西班牙文词（解码器，未来的词被掩码遮住），以及每个西班牙文词关注英文词"
+              "（交叉注意力）——一个词正是在这里找到它所翻译的原词。",
+    },
+    "translate.input": {"en": "English sentence", "zh": "英文句子"},
+    "translate.output": {"en": "Spanish (greedy, one word at a time)", "zh": "西班牙文（贪心解码，逐词生成）"},
+    "translate.unknown": {
+        "en": "Not in the vocabulary, read as <unk>: {words}",
+        "zh": "不在词表中，按 <unk> 处理：{words}",
+    },
+    "translate.rows": {
+        "en": "Decoder rows are labelled by the word each position produces, with the word it was fed after "
+              "the arrow: “bola ← la” is the position that reads “la” and writes “bola”.",
+        "zh": "解码器的行以该位置生成的词命名，箭头后是输入该位置的词：“bola ← la” 表示读入 “la”、写出 “bola” 的位置。",
+    },
+    "translate.vocab": {"en": "Browse the vocabulary ({n} English words)", "zh": "浏览词表（{n} 个英文词）"},
+    "translate.search": {"en": "Search", "zh": "搜索"},
+    "translate.unavailable": {"en": "The built-in translator's weights are missing: {error}",
+                              "zh": "缺少内置翻译模型的权重：{error}"},
+    "translate.nothing": {"en": "Type an English sentence to translate.", "zh": "请输入要翻译的英文句子。"},
+    # the Learning page
+    "page.learning": {"en": "Learning", "zh": "学习过程"},
+    "learning.title": {"en": "Watch attention being learned", "zh": "观察注意力如何被学会"},
+    "learning.explain": {
+        "en": "Nothing in attention is designed by hand. The embeddings and W_Q, W_K, W_V start random and are "
+              "changed a little at every training step so that the translation gets better. Move the slider "
+              "through the snapshots saved while our translator trained: the same words, the same head, at "
+              "each step. If training pulls a query and a key into alignment, their score q·k and the cosine of "
+              "the angle between them rise; the curves below show whether that happened, pair by pair.",
+        "zh": "注意力中没有任何东西是人工设计的。词嵌入和 W_Q、W_K、W_V 一开始是随机的，每一步训练都会稍作调整，让翻译更好。"
+              "拖动滑块浏览翻译模型训练时保存的快照：同样的词、同一个头、在不同的训练步。如果训练让一个查询和一个键彼此对齐，"
+              "它们的分数 q·k 以及夹角余弦就会上升；下面的曲线逐对展示是否真的如此。",
+    },
+    "learning.step": {"en": "Training step", "zh": "训练步"},
+    "learning.play": {"en": "▶ Play", "zh": "▶ 播放"},
+    "learning.target": {"en": "Every snapshot reads the same Spanish words: {target}",
+                        "zh": "每个快照都读入同样的西班牙文词：{target}"},
+    "learning.pairs": {"en": "Related and unrelated pairs over training", "zh": "相关词对与无关词对在训练中的变化"},
+    "learning.query": {"en": "Query word", "zh": "查询词"},
+    "learning.related": {"en": "Related key", "zh": "相关的键"},
+    "learning.unrelated": {"en": "Unrelated key", "zh": "无关的键"},
+    "learning.score": {"en": "raw score q·k", "zh": "原始分数 q·k"},
+    "learning.weight": {"en": "weight", "zh": "权重"},
+    "learning.cosine": {"en": "cosine of the angle between q and k", "zh": "q 与 k 夹角的余弦"},
+    "learning.loss": {"en": "Training loss", "zh": "训练损失"},
+    "learning.grew": {
+        "en": "In this head, training pulled {q}·{a} ahead of {q}·{b}: the gap in q·k went from {first} to {last} "
+              "(final weights {wa} vs {wb}).",
+        "zh": "在这个头中，训练让 {q}·{a} 超过了 {q}·{b}：q·k 的差距从 {first} 变为 {last}（最终权重 {wa} 对 {wb}）。",
+    },
+    "learning.narrowed": {
+        "en": "In this head, training moved {q}·{a} towards {q}·{b} but not past it: the gap in q·k went from "
+              "{first} to {last}, still negative (final weights {wa} vs {wb}). A weak effect, not an alignment.",
+        "zh": "在这个头中，训练让 {q}·{a} 向 {q}·{b} 靠近，但没有超过：q·k 的差距从 {first} 变为 {last}，仍为负"
+              "（最终权重 {wa} 对 {wb}）。这是微弱的效果，而不是对齐。",
+    },
+    "learning.shrank": {
+        "en": "In this head, training did the opposite: {q}·{b} gained on {q}·{a} (gap in q·k from {first} to "
+              "{last}; final weights {wa} vs {wb}).",
+        "zh": "在这个头中，训练的效果相反：{q}·{b} 反超了 {q}·{a}（q·k 差距从 {first} 变为 {last}；最终权重 {wa} 对 {wb}）。",
+    },
+    "learning.none": {
+        "en": "No clear effect in this head: the gap in q·k between {q}·{a} and {q}·{b} barely moved ({first} → "
+              "{last}; final weights {wa} vs {wb}). Try another head or layer.",
+        "zh": "这个头中没有明显效果：{q}·{a} 与 {q}·{b} 的 q·k 差距几乎没变（{first} → {last}；最终权重 {wa} 对 {wb}）。"
+              "试试别的头或层。",
+    },
+    "learning.alignment": {"en": "Cross-attention alignment over training", "zh": "交叉注意力对齐率随训练的变化"},
+    "learning.alignment_explain": {
+        "en": "For each decoder layer and head: the share of Spanish words (300 held-out test sentences) whose "
+              "strongest cross-attention falls on the English word they translate.",
+        "zh": "对每个解码器层和头：在 300 个留出测试句中，最强交叉注意力落在其所翻译英文词上的西班牙文词所占比例。",
+    },
+    "learning.share": {"en": "share aligned", "zh": "对齐比例"},
+}
