@@ -11,21 +11,23 @@ st.set_page_config(page_title="Attention, seen from inside", page_icon="🔍", l
 state.init_from_url({"text": "The black cat drank the milk", "layer": 0, "head": 0, "lang": "en"})
 
 pages = [
-    st.Page("pages/explore.py", title=t("page.explore"), icon="🔍", default=True),
-    st.Page("pages/translate.py", title=t("page.translate"), icon="🌐"),
-    st.Page("pages/learning.py", title=t("page.learning"), icon="📈"),
-    st.Page("pages/relevance.py", title=t("page.relevance"), icon="🎯"),
-    st.Page("pages/overview.py", title="Overview", icon="🗺️"),
+    st.Page("views/explore.py", title=t("page.explore"), icon="🔍", default=True),
+    st.Page("views/translate.py", title=t("page.translate"), icon="🌐"),
+    st.Page("views/learning.py", title=t("page.learning"), icon="📈"),
+    st.Page("views/relevance.py", title=t("page.relevance"), icon="🎯"),
+    st.Page("views/overview.py", title="Overview", icon="🗺️"),
 ]
 
 with st.sidebar:
     st.markdown(f"**{t('app.name')}**")
     st.caption(t("app.blurb"))
     state.str_choice("lang", list(LANGUAGES))
-    st.radio(t("app.language"), list(LANGUAGES), key="lang", format_func=LANGUAGES.get, horizontal=True)
+    st.radio(t("app.language"), list(LANGUAGES), key="lang", format_func=LANGUAGES.get, horizontal=True,
+                 persist_state="session")
     if settings.hosted():  # a public demo never reads model folders named by a visitor
         st.session_state["model_path"] = ""
     else:
-        st.text_input(t("app.model_folder"), key="model_path", help=t("app.model_folder_help"))
+        st.text_input(t("app.model_folder"), key="model_path", help=t("app.model_folder_help"),
+                      persist_state="session")
 
 st.navigation(pages).run()

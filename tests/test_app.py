@@ -149,7 +149,7 @@ def test_explanations_run_in_both_languages(lang):
     # AppTest drops sidebar widget values across page switches (a real browser keeps them, see
     # tests/e2e/test_explain_browser.py), so open the second page from a link, as a person would.
     at = start(lang=lang, q="6", k="4")
-    at.switch_page("pages/relevance.py")
+    at.switch_page("views/relevance.py")
     at.query_params["lang"] = lang
     at.run()
     assert not at.exception
@@ -159,7 +159,7 @@ def test_explanations_run_in_both_languages(lang):
 
 def test_relevance_page_ranks_heads_for_the_chosen_pair():
     at = start(q="6", k="4")
-    at.switch_page("pages/relevance.py").run()
+    at.switch_page("views/relevance.py").run()
     table = at.dataframe[0].value
     weights = list(table[table.columns[2]])
     assert weights == sorted(weights, reverse=True)

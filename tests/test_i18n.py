@@ -9,7 +9,7 @@ import pytest
 from attention import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = [*ROOT.glob("pages/*.py"), *ROOT.glob("attention/ui/*.py"), ROOT / "app.py"]
+SOURCES = [*ROOT.glob("views/*.py"), *ROOT.glob("attention/ui/*.py"), ROOT / "app.py"]
 CALL = re.compile(r"""\bt\(\s*f?["']([a-z_]+\.[a-z_.{}]+|[a-z_]+)["']""")
 
 

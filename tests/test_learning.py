@@ -60,7 +60,7 @@ def test_alignment_over_training_rises_to_a_strong_head():
 
 def test_page_runs_and_the_slider_changes_the_heatmap():
     at = AppTest.from_file(APP, default_timeout=300)
-    at.switch_page("pages/learning.py").run()
+    at.switch_page("views/learning.py").run()
     assert not at.exception
     assert at.success  # the default pair's verdict
     last = json.loads(at.get("plotly_chart")[1].proto.spec)["data"][0]["z"]

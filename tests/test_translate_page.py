@@ -12,7 +12,7 @@ APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
 def open_translate(lang: str = "en") -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page("pages/translate.py")
+    at.switch_page("views/translate.py")
     at.query_params["lang"] = lang
     return at.run()
 

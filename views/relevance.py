@@ -55,7 +55,7 @@ def relevance_page() -> None:
     st.dataframe(table, hide_index=True, width="stretch", key="rel_table", on_select=lambda: _open_in_explore(
         links, "rel_table"), selection_mode="single-row")
     if st.session_state.pop("_go_explore", False):
-        st.switch_page("pages/explore.py")
+        st.switch_page("views/explore.py")
 
 
 relevance_page()

@@ -109,7 +109,7 @@ def learning_page() -> None:
     st.markdown(t("learning.explain"))
     if "learn_text" not in st.session_state:
         st.session_state["learn_text"] = DEFAULT_TEXT
-    st.text_input(t("translate.input"), key="learn_text")
+    st.text_input(t("translate.input"), key="learn_text", persist_state="session")
     checked = check_text(st.session_state.get("learn_text"), max_chars=500)
     if not checked.text:
         st.info(t("translate.nothing"))

@@ -12,7 +12,7 @@ from attention.ui.lang import formatter, kind_title, t
 
 def explore_page() -> None:
     st.title(t("explore.title"))
-    st.text_area(t("explore.sentence"), key="text", height=80)
+    st.text_area(t("explore.sentence"), key="text", height=80, persist_state="session")
     checked = check_text(st.session_state.get("text"), settings.max_chars())
     if not checked.text:
         st.info(t("text.blank"))
@@ -32,13 +32,14 @@ def explore_page() -> None:
     kinds = list(tr.kinds)
     c_kind, c_layer, c_head = st.columns([2, 1, 1])
     state.str_choice("kind", kinds)
-    c_kind.selectbox(t("explore.kind"), kinds, key="kind", format_func=formatter("kind."), disabled=len(kinds) == 1)
+    c_kind.selectbox(t("explore.kind"), kinds, key="kind", format_func=formatter("kind."), disabled=len(kinds) == 1,
+                     persist_state="session")
     layers = list(tr.layers(st.session_state["kind"]))
     state.int_choice("layer", layers)
-    c_layer.selectbox(t("explore.layer"), layers, key="layer")
+    c_layer.selectbox(t("explore.layer"), layers, key="layer", persist_state="session")
     site = tr.site(st.session_state["layer"], st.session_state["kind"])
     state.int_choice("head", list(range(site.n_heads)))
-    c_head.selectbox(t("explore.head"), list(range(site.n_heads)), key="head")
+    c_head.selectbox(t("explore.head"), list(range(site.n_heads)), key="head", persist_state="session")
     head = st.session_state["head"]
 
     if not site.faithful:

@@ -41,7 +41,7 @@ def translate_page() -> None:
     st.markdown(t("translate.explain"))
     if "tr_text" not in st.session_state:
         st.session_state["tr_text"] = DEFAULT_TEXT
-    st.text_input(t("translate.input"), key="tr_text")
+    st.text_input(t("translate.input"), key="tr_text", persist_state="session")
     checked = check_text(st.session_state.get("tr_text"), max_chars=2_000)
     if not checked.text:
         st.info(t("translate.nothing"))

@@ -1,0 +1,76 @@
+"""What the Overview page draws for one trace, one kind of attention and the whole-words choice: every
+head's thumbnail, the head statistics, the rollout, and the mapping between token positions and the
+rows drawn (words, when merging). Pure: no Streamlit; the page caches one per (model, text, kind, merge).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from attention import head_stats, plots_overview, rollout, word_merge
+from attention.head_stats import HeadStats
+from attention.trace import Trace
+
+
+@dataclass(frozen=True, eq=False)
+class Overview:
+    kind: str
+    merged: bool
+    thumbs: dict[tuple[int, int], np.ndarray]  # (layer, head) -> at most THUMB_MAX² float32 weights
+    query_labels: list[str]  # the rows drawn: tokens, or whole words when merged
+    key_labels: list[str]
+    heads_per_layer: int
+    stats: list[HeadStats]  # always per token (statistics of the model's own attention)
+    hover: dict[tuple[int, int], str]
+    rollout: np.ndarray | None  # (rows, rows) for encoder self-attention, else None
+    query_groups: list[list[int]] | None  # token positions of each drawn row, when merged
+
+    @property
+    def n_query(self) -> int:
+        return len(self.query_labels)
+
+    def to_shown(self, position: int | None) -> int | None:
+        """A token position -> the row it is drawn in (its word, when merging); None if out of range."""
+        if position is None or position < 0:
+            return None
+        if self.query_groups is None:
+            return position if position < self.n_query else None
+        words = word_merge.word_of_token(self.query_groups)
+        return words[position] if position < len(words) else None
+
+    def to_token(self, shown: int) -> int:
+        """A drawn row -> a token position (a word's first piece)."""
+        return shown if self.query_groups is None else self.query_groups[shown][0]
+
+
+def _hover(s: HeadStats) -> str:
+    text = f"layer {s.layer} · head {s.head}<br>entropy {s.entropy:.2f}"
+    if not np.isnan(s.distance):
+        text += f" · distance {s.distance:.1f} · previous {s.previous_share:.2f}"
+    return text + f" · special {s.special_share:.2f}"
+
+
+def build(trace: Trace, kind: str, merge_words: bool) -> Overview:
+    """Everything the Overview draws for the trace's sites of one kind."""
+    sites = sorted((s for s in trace.sites if s.kind == kind), key=lambda s: s.layer)
+    if not sites:
+        raise ValueError(f"the trace has no {kind} attention")
+    thumbs: dict[tuple[int, int], np.ndarray] = {}
+    for site in sites:
+        weights, query_labels, key_labels = word_merge.site_weights(site, merge_words)
+        for h in range(site.n_heads):
+            thumbs[(site.layer, h)] = plots_overview.downsample(weights[h])
+    groups = word_merge.word_groups(sites[0].query_tokens) if merge_words else None
+    stats = head_stats.head_stats(trace, kind)
+    rolled = None
+    if kind == "encoder":
+        rolled = rollout.trace_rollout(trace, "encoder")
+        if groups is not None:
+            rolled = word_merge.merge_matrix(rolled, groups, groups)
+    return Overview(
+        kind=kind, merged=merge_words, thumbs=thumbs, query_labels=query_labels, key_labels=key_labels,
+        heads_per_layer=sites[0].n_heads, stats=stats, hover={(s.layer, s.head): _hover(s) for s in stats},
+        rollout=rolled, query_groups=groups,
+    )

@@ -1,0 +1,50 @@
+"""Attention rollout: the residual identity, renormalised rows, layers multiplied in order."""
+
+import numpy as np
+import pytest
+
+from attention import rollout
+
+RNG = np.random.default_rng(3)
+
+
+def random_weights(heads, n):
+    a = RNG.random((heads, n, n))
+    return a / a.sum(-1, keepdims=True)
+
+
+def test_identity_dominated_layers_roll_out_to_the_identity():
+    eye = np.broadcast_to(np.eye(5), (4, 5, 5))
+    np.testing.assert_allclose(rollout.rollout([eye] * 6), np.eye(5), atol=1e-12)
+
+
+def test_rows_sum_to_one_and_values_stay_in_0_1():
+    r = rollout.rollout([random_weights(3, 7) for _ in range(4)])
+    np.testing.assert_allclose(r.sum(-1), 1.0, atol=1e-12)
+    assert r.min() >= 0 and r.max() <= 1
+
+
+def test_one_layer_is_half_the_mean_plus_half_the_identity():
+    a = random_weights(2, 4)
+    np.testing.assert_allclose(rollout.rollout([a]), 0.5 * a.mean(0) + 0.5 * np.eye(4), atol=1e-12)
+
+
+def test_later_layers_multiply_on_the_left():
+    a1, a2 = random_weights(2, 4), random_weights(2, 4)
+    h1, h2 = rollout.residual_attention(a1), rollout.residual_attention(a2)
+    np.testing.assert_allclose(rollout.rollout([a1, a2]), h2 @ h1, atol=1e-12)
+
+
+def test_masked_rows_are_renormalised():
+    a = np.zeros((1, 3, 3))
+    a[0, 0, 0] = 1.0  # rows 1 and 2 attend nowhere (all masked)
+    r = rollout.residual_attention(a)
+    np.testing.assert_allclose(r.sum(-1), 1.0)
+    np.testing.assert_allclose(r[1], [0, 1, 0])
+
+
+def test_refuses_what_is_not_self_attention():
+    with pytest.raises(ValueError):
+        rollout.rollout([np.full((1, 2, 3), 1 / 3)])
+    with pytest.raises(ValueError):
+        rollout.rollout([])
