@@ -15,7 +15,7 @@ pages = [
     st.Page("views/translate.py", title=t("page.translate"), icon="🌐"),
     st.Page("views/learning.py", title=t("page.learning"), icon="📈"),
     st.Page("views/relevance.py", title=t("page.relevance"), icon="🎯"),
-    st.Page("views/overview.py", title="Overview", icon="🗺️"),
+    st.Page("views/overview.py", title=t("page.overview"), icon="🗺️"),
 ]
 
 with st.sidebar:

@@ -96,14 +96,14 @@ def grid_figure(
     centres_x = [x + (kd - 1) / 2 for x in lefts]
     centres_y = [y + (qd - 1) / 2 for y in tops]
     fig.add_trace(go.Scatter(
-        x=centres_x, y=[y - gy / 2 - 0.5 for y in tops], mode="text", text=[f"L{l} H{h}" for l, h in order],
+        x=centres_x, y=[y - gy / 2 - 0.5 for y in tops], mode="text", text=[f"L{layer} H{h}" for layer, h in order],
         textfont={"size": 10, "color": "#333"}, hoverinfo="skip", name="titles",
     ))
     px_per_unit = ROW_PX / pitch_y
     fig.add_trace(go.Scatter(
         x=centres_x, y=centres_y, mode="markers", name="heads",
         marker={"symbol": "square", "size": max(8, int(qd * px_per_unit * 0.9)), "opacity": 0},
-        customdata=[[int(l), int(h)] for l, h in order],
+        customdata=[[int(layer), int(h)] for layer, h in order],
         hovertext=[(hover or {}).get(k, f"layer {k[0]} · head {k[1]}") for k in order],
         hovertemplate="%{hovertext}<br>click: open in Explore<extra></extra>",
     ))

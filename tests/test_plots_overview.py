@@ -51,7 +51,7 @@ def test_order_lays_thumbnails_out_row_major():
     hs = heads()
     order = [(1, 2), (0, 0), (1, 0), (0, 1), (0, 2), (1, 1)]
     fig = po.grid_figure(hs, order=order, n_cols=3)
-    assert list(named(fig, "titles").text) == [f"L{l} H{h}" for l, h in order]
+    assert list(named(fig, "titles").text) == [f"L{layer} H{h}" for layer, h in order]
     first = named(fig, "L1 H2")
     assert (first.x0, first.y0) == (0, named(fig, "L0 H0").y0)  # (1, 2) now sits top left
     assert named(fig, "L1 H0").x0 > named(fig, "L0 H0").x0

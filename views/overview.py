@@ -15,7 +15,7 @@ MODEL_ORDER = "model"
 JSON_MAX_NUMBERS = 5_000_000  # ≈ 50 MB of JSON text; past that, offer the .npz only
 
 
-@st.cache_resource(max_entries=8, show_spinner="Measuring every head…")
+@st.cache_resource(max_entries=8, show_spinner=False)  # the spinner is drawn by the caller, in the chosen language
 def overview_of(model_path: str | None, text: str, kind: str, merge: bool) -> Overview:
     """Shared by every session (read-only): a 512-token overview is not recomputed on each click."""
     return overview.build(cached.trace(model_path, text), kind, merge)
@@ -51,15 +51,22 @@ def on_word_pick(v: Overview) -> None:
     state.set_selection(Selection(None if shown is None else v.to_token(shown), state.get_selection().key))
 
 
+def stat_titles() -> dict[str, str]:
+    """The statistics' column names in the chosen language (head_stats keeps the English ones)."""
+    return {column: t(f"overview.stat.{column}") for column in head_stats.STAT_COLUMNS}
+
+
 def grid_section(v: Overview, kind: str) -> None:
     c_order, c_low, c_word = st.columns([2, 1, 2])
     columns = [MODEL_ORDER, *head_stats.STAT_COLUMNS]
-    names = {MODEL_ORDER: "layer, then head", **head_stats.STAT_COLUMNS}
-    order_by = c_order.selectbox("Order the grid by", columns, key="overview_order", format_func=names.get)
-    ascending = c_low.toggle("lowest first", key="overview_ascending", disabled=order_by == MODEL_ORDER)
+    stat_names = stat_titles()
+    names = {MODEL_ORDER: t("overview.order.model"), **stat_names}  # bound now: AppTest calls format_func later
+    order_by = c_order.selectbox(t("overview.order_by"), columns, key="overview_order", format_func=names.get)
+    ascending = c_low.toggle(t("overview.ascending"), key="overview_ascending", disabled=order_by == MODEL_ORDER)
     st.session_state["overview_word"] = v.to_shown(state.get_selection().query)  # None, or a row drawn
-    c_word.selectbox("Outline a query word's row", [None, *range(v.n_query)], key="overview_word",
-                     format_func=lambda i: "none" if i is None else f"{v.query_labels[i]} ({i})", placeholder="none",
+    none = t("overview.word_none")
+    c_word.selectbox(t("overview.word"), [None, *range(v.n_query)], key="overview_word",
+                     format_func=lambda i: none if i is None else f"{v.query_labels[i]} ({i})", placeholder=none,
                      on_change=on_word_pick, args=(v,))
     order = head_stats.order_by(v.stats, None if order_by == MODEL_ORDER else order_by, ascending)
     same_kind = st.session_state.get("kind") in (kind, None)
@@ -67,34 +74,30 @@ def grid_section(v: Overview, kind: str) -> None:
     fig = plots_overview.grid_figure(v.thumbs, order=order, n_cols=v.heads_per_layer, n_query=v.n_query,
                                      highlight_query=st.session_state["overview_word"], selected=selected,
                                      hover=v.hover)
-    st.caption("Each thumbnail is one head's attention weights A: rows are query words, columns key words "
-               f"(at most {plots_overview.THUMB_MAX}×{plots_overview.THUMB_MAX} cells: on long inputs neighbouring "
-               "keys are added up and neighbouring queries averaged). Click a thumbnail to open that head in Explore.")
+    st.caption(t("overview.grid_caption", cells=plots_overview.THUMB_MAX))
     st.plotly_chart(fig, key="overview_grid", on_select=lambda: on_grid_click(kind), selection_mode="points",
                     config={"displaylogo": False, "displayModeBar": False}, width="stretch")
     table = pd.DataFrame(head_stats.as_records(v.stats)).drop(columns="kind").set_index(["layer", "head"])
-    table = table.loc[order].reset_index().rename(columns=head_stats.STAT_COLUMNS)
+    table = table.loc[order].reset_index().rename(
+        columns={"layer": t("overview.col.layer"), "head": t("overview.col.head"), **stat_names})
     st.dataframe(table.round(3), hide_index=True, width="stretch", key="overview_table")
-    st.caption("Entropy in nats (ln of the number of keys = spread evenly, 0 = all on one key); distance in tokens"
-               + (" (per token, as the model attended, with whole words on too)" if v.merged else "")
-               + ". Sorting the table by a column header does not reach the grid: use “Order the grid by”.")
+    st.caption(t("overview.table_caption_merged" if v.merged else "overview.table_caption",
+                 order_by=t("overview.order_by")))
 
 
 def rollout_section(v: Overview) -> None:
-    st.subheader("Attention rollout")
+    st.subheader(t("overview.rollout"))
     if v.rollout is None:
-        st.info("Rollout is drawn for encoder self-attention only.")
+        st.info(t("overview.rollout_encoder_only"))
         return
-    st.caption("How much of each input word (column) reaches each position (row) after all encoder layers: "
-               "per layer Â = ½·(A averaged over heads) + ½·I, the identity standing for the residual connection; "
-               "R = Â_L ··· Â_1. Click a word to outline its row in the grid.")
+    st.caption(t("overview.rollout_caption"))
     fig = plots_overview.rollout_figure(v.rollout, v.query_labels, Selection(v.to_shown(state.get_selection().query)))
     st.plotly_chart(fig, key="overview_rollout", on_select=lambda: on_rollout_click(v), selection_mode="points",
                     config={"displaylogo": False, "modeBarButtonsToRemove": ["select2d", "lasso2d"]}, width="stretch")
 
 
 def export_section(tr, kind: str, merge: bool) -> None:
-    st.subheader("Take the numbers away")
+    st.subheader(t("overview.export"))
     layers = list(tr.layers(kind))
     layer = st.session_state.get("layer") if st.session_state.get("layer") in layers else layers[0]
     site = tr.site(layer, kind)
@@ -106,22 +109,19 @@ def export_section(tr, kind: str, merge: bool) -> None:
 
     n_numbers = export.json_numbers(tr)
     c_csv, c_npz, c_json = st.columns(3)
-    c_csv.download_button(f"Weights of layer {layer}, head {head} (.csv)", csv_text, key="overview_csv",
+    c_csv.download_button(t("overview.csv", layer=layer, head=head), csv_text, key="overview_csv",
                           file_name=f"attention_{kind}_layer{layer}_head{head}{'_words' if merge else ''}.csv",
                           mime="text/csv", on_click="ignore")
-    c_npz.download_button(f"Whole trace (.npz, {4 * n_numbers / 1e6:.1f} MB)", lambda: export.trace_npz(tr),
+    c_npz.download_button(t("overview.npz", size=f"{4 * n_numbers / 1e6:.1f}"), lambda: export.trace_npz(tr),
                           key="overview_npz", file_name="attention_trace.npz", mime="application/octet-stream",
                           on_click="ignore")
     if n_numbers <= JSON_MAX_NUMBERS:
-        c_json.download_button("Whole trace (.json, 6 significant digits)", lambda: export.trace_json(tr),
+        c_json.download_button(t("overview.json"), lambda: export.trace_json(tr),
                                key="overview_json", file_name="attention_trace.json", mime="application/json",
                                on_click="ignore")
     else:
-        c_json.caption(f"JSON is offered up to {JSON_MAX_NUMBERS:,} numbers; this trace has {n_numbers:,}. "
-                       "Use the .npz (numpy.load) instead.")
-    st.caption("The CSV is the head selected in Explore (click a thumbnail to change it)"
-               + (", between whole words." if merge else ".")
-               + " The .npz and .json hold every site's weights, scores, q, k, v and z, token for token.")
+        c_json.caption(t("overview.json_too_big", max=f"{JSON_MAX_NUMBERS:,}", n=f"{n_numbers:,}"))
+    st.caption(t("overview.export_caption_words" if merge else "overview.export_caption"))
 
 
 def overview_page() -> None:
@@ -129,7 +129,7 @@ def overview_page() -> None:
     if st.session_state.pop("_overview_open", False):
         st.switch_page("views/explore.py", query_params={k: str(st.session_state[k]) for k in EXPLORE_KEYS
                                                          if st.session_state.get(k) is not None})
-    st.title("Overview: the whole model at once")
+    st.title(t("overview.title"))
     # The sentence is Explore's: this box has its own key and copies into "text", which stays a plain value
     # (a widget keyed "text" here would take the value away from Explore's box when the page changes).
     st.session_state["overview_text"] = st.session_state.get("text", "")
@@ -156,13 +156,11 @@ def overview_page() -> None:
         st.session_state["overview_kind"] = explored if explored in kinds else kinds[0]
     kind = c_kind.selectbox(t("explore.kind"), kinds, key="overview_kind", format_func=formatter("kind."),
                             disabled=len(kinds) == 1)
-    merge = c_merge.toggle("Whole words", key="merge_words",
-                           help="Glue subword pieces (un ##believ ##able) back into words.")
+    merge = c_merge.toggle(t("overview.merge"), key="merge_words", help=t("overview.merge_help"))
     if merge:
-        st.caption("Whole words: the attention a query gives to the pieces of one key word is summed (the word "
-                   "gets all of it), and the rows of the pieces of one query word are averaged, so every row still "
-                   "sums to 1.")
-    v = overview_of(model_path, checked.text, kind, merge)
+        st.caption(t("overview.merge_caption"))
+    with st.spinner(t("overview.measuring")):
+        v = overview_of(model_path, checked.text, kind, merge)
     grid_section(v, kind)
     rollout_section(v)
     export_section(tr, kind, merge)

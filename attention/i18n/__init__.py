@@ -7,13 +7,13 @@ module per part of the app; they are merged here.
 
 from __future__ import annotations
 
-from attention.i18n import common, explain, relevance, translator
+from attention.i18n import common, explain, overview, relevance, translator
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh": "中文"}
 DEFAULT_LANGUAGE = "en"
 
 STRINGS: dict[str, dict[str, str]] = {}
-for _part in (common, explain, translator, relevance):
+for _part in (common, explain, translator, relevance, overview):
     _clash = set(STRINGS) & set(_part.STRINGS)
     assert not _clash, f"string keys defined twice: {_clash}"
     STRINGS.update(_part.STRINGS)

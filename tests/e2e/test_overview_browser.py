@@ -1,7 +1,6 @@
 """A real Chromium on the Overview page: click a thumbnail to open that head in Explore; click a rollout word
 to outline its row in every thumbnail."""
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.app_server import wait_idle
@@ -55,8 +54,6 @@ def test_clicking_a_rollout_word_outlines_its_row_in_the_grid(page, app_url):
     assert "highlight" in names
 
 
-@pytest.mark.xfail(strict=True, reason="Streamlit 1.67 drops a widget's value on a page switch unless the widget "
-                   "says persist_state='session': Explore's Sentence box does not yet (views/explore.py)")
 def test_a_sentence_typed_in_explore_comes_to_the_overview_and_back(page, app_url):
     page.goto(app_url)
     wait_idle(page)

@@ -1,0 +1,90 @@
+"""The Overview page: every layer × head at once, the rollout, the statistics and the downloads."""
+
+STRINGS: dict[str, dict[str, str]] = {
+    "page.overview": {"en": "Overview", "zh": "总览"},
+    "overview.title": {"en": "Overview: the whole model at once", "zh": "总览：一次看遍整个模型"},
+    "overview.measuring": {"en": "Measuring every head…", "zh": "正在测量每一个注意力头…"},
+    # whole words
+    "overview.merge": {"en": "Whole words", "zh": "整词"},
+    "overview.merge_help": {
+        "en": "Glue subword pieces (un ##believ ##able) back into words.",
+        "zh": "把子词片段（un ##believ ##able）重新拼回完整的词。",
+    },
+    "overview.merge_caption": {
+        "en": "Whole words: the attention a query gives to the pieces of one key word is summed (the word gets all "
+              "of it), and the rows of the pieces of one query word are averaged, so every row still sums to 1.",
+        "zh": "整词：一个查询分给同一个键词各片段的注意力被相加（整个词得到全部注意力），同一个查询词各片段的行则取平均，"
+              "因此每一行的和仍为 1。",
+    },
+    # the grid
+    "overview.order_by": {"en": "Order the grid by", "zh": "网格排序依据"},
+    "overview.order.model": {"en": "layer, then head", "zh": "先按层，再按注意力头"},
+    "overview.ascending": {"en": "lowest first", "zh": "从低到高"},
+    "overview.word": {"en": "Outline a query word's row", "zh": "标出某个查询词所在的行"},
+    "overview.word_none": {"en": "none", "zh": "无"},
+    "overview.grid_caption": {
+        "en": "Each thumbnail is one head's attention weights A: rows are query words, columns key words (at most "
+              "{cells}×{cells} cells: on long inputs neighbouring keys are added up and neighbouring queries "
+              "averaged). Click a thumbnail to open that head in Explore.",
+        "zh": "每个缩略图是一个注意力头的注意力权重 A：行是查询词，列是键词（最多 {cells}×{cells} 格：输入较长时，相邻的键"
+              "被相加，相邻的查询取平均）。点击缩略图即可在“探索”页打开该注意力头。",
+    },
+    # the statistics table
+    "overview.col.layer": {"en": "layer", "zh": "层"},
+    "overview.col.head": {"en": "head", "zh": "注意力头"},
+    "overview.stat.entropy": {"en": "entropy (nats)", "zh": "熵（奈特）"},
+    "overview.stat.distance": {"en": "mean distance (tokens)", "zh": "平均距离（词元）"},
+    "overview.stat.special_share": {"en": "share on special / first token", "zh": "落在特殊词元 / 首个词元上的比例"},
+    "overview.stat.previous_share": {"en": "share on previous token", "zh": "落在前一个词元上的比例"},
+    "overview.stat.self_share": {"en": "share on itself", "zh": "落在自身上的比例"},
+    "overview.table_caption": {
+        "en": "Entropy in nats (ln of the number of keys = spread evenly, 0 = all on one key); distance in tokens. "
+              "Sorting the table by a column header does not reach the grid: use “{order_by}”.",
+        "zh": "熵以奈特为单位（等于键数量的自然对数 = 均匀分布，0 = 全部落在一个键上）；距离以词元计。"
+              "点击表头排序不会改变网格的顺序：请使用“{order_by}”。",
+    },
+    "overview.table_caption_merged": {
+        "en": "Entropy in nats (ln of the number of keys = spread evenly, 0 = all on one key); distance in tokens "
+              "(per token, as the model attended, with whole words on too). Sorting the table by a column header "
+              "does not reach the grid: use “{order_by}”.",
+        "zh": "熵以奈特为单位（等于键数量的自然对数 = 均匀分布，0 = 全部落在一个键上）；距离以词元计（即使开启了整词，"
+              "也按模型实际关注的逐个词元计算）。点击表头排序不会改变网格的顺序：请使用“{order_by}”。",
+    },
+    # the rollout
+    "overview.rollout": {"en": "Attention rollout", "zh": "注意力展开（rollout）"},
+    "overview.rollout_encoder_only": {
+        "en": "Rollout is drawn for encoder self-attention only.",
+        "zh": "注意力展开只针对编码器自注意力绘制。",
+    },
+    "overview.rollout_caption": {
+        "en": "How much of each input word (column) reaches each position (row) after all encoder layers: per layer "
+              "Â = ½·(A averaged over heads) + ½·I, the identity standing for the residual connection; "
+              "R = Â_L ··· Â_1. Click a word to outline its row in the grid.",
+        "zh": "经过全部编码器层之后，每个输入词（列）有多少到达了每个位置（行）：每一层 Â = ½·(A 对各注意力头取平均) + ½·I，"
+              "其中单位矩阵代表残差连接；R = Â_L ··· Â_1。点击一个词即可在网格中标出它所在的行。",
+    },
+    # downloads
+    "overview.export": {"en": "Take the numbers away", "zh": "下载数据"},
+    "overview.csv": {
+        "en": "Weights of layer {layer}, head {head} (.csv)",
+        "zh": "第 {layer} 层、第 {head} 个注意力头的权重（.csv）",
+    },
+    "overview.npz": {"en": "Whole trace (.npz, {size} MB)", "zh": "完整记录（.npz，{size} MB）"},
+    "overview.json": {"en": "Whole trace (.json, 6 significant digits)", "zh": "完整记录（.json，6 位有效数字）"},
+    "overview.json_too_big": {
+        "en": "JSON is offered up to {max} numbers; this trace has {n}. Use the .npz (numpy.load) instead.",
+        "zh": "JSON 最多提供 {max} 个数值；这份记录有 {n} 个。请改用 .npz（numpy.load）。",
+    },
+    "overview.export_caption": {
+        "en": "The CSV is the head selected in Explore (click a thumbnail to change it). The .npz and .json hold "
+              "every site's weights, scores, q, k, v and z, token for token.",
+        "zh": "CSV 是在“探索”页中选中的注意力头（点击缩略图即可更换）。.npz 和 .json 逐个词元包含每一处注意力的权重、"
+              "分数以及 q、k、v 和 z。",
+    },
+    "overview.export_caption_words": {
+        "en": "The CSV is the head selected in Explore (click a thumbnail to change it), between whole words. "
+              "The .npz and .json hold every site's weights, scores, q, k, v and z, token for token.",
+        "zh": "CSV 是在“探索”页中选中的注意力头（点击缩略图即可更换），按整词计算。.npz 和 .json 逐个词元包含每一处"
+              "注意力的权重、分数以及 q、k、v 和 z。",
+    },
+}
