@@ -79,11 +79,13 @@ def loss_history(path: str | Path | None = None) -> tuple[float, ...]:
 
 
 def _site(r: AttentionRecord, query_tokens, key_tokens, input_tokens=None) -> Site:
-    """Batch row 0 of one recorded call -> a Site, recomputed and checked by make_site."""
+    """Batch row 0 of one recorded call -> a Site, recomputed and checked by make_site. A mask
+    that hides nothing (one unpadded sentence, encoder or cross) is passed on as None."""
+    mask = r.mask[0, 0].numpy()  # (query_pos, key_pos)
     return make_site(
         layer=r.layer, kind=r.kind, query_tokens=tuple(query_tokens), key_tokens=tuple(key_tokens),
         q=r.q[0].numpy(), k=r.k[0].numpy(), v=r.v[0].numpy(),  # (nh, pos, hs)
-        scale=r.scale, mask=r.mask[0, 0].numpy(),  # (query_pos, key_pos)
+        scale=r.scale, mask=mask if mask.any() else None,
         model_weights=r.weights[0].numpy(), model_z=r.z[0].numpy(),
         name=r.name, input_tokens=None if input_tokens is None else tuple(input_tokens),
     )
@@ -106,7 +108,7 @@ def _traced(model: Transformer, text: str, source_ids: list[int], target_ids: li
     tgt_in = torch.tensor([[BOS_ID] + produced])  # (1, T)
     recorder: list[AttentionRecord] = []
     logits = model(src, tgt_in, recorder)  # (1, T, V)
-    last = tgt_vocab.tokens[int(logits[0, -1].argmax())] if target_ids is None else EOS
+    last = tgt_vocab.tokens[int(model.pick(logits[0, -1]))] if target_ids is None else EOS
 
     source_tokens = tuple(src_vocab.tokens[i] for i in source_ids)
     target_tokens = tuple(tgt_vocab.tokens[i] for i in produced)

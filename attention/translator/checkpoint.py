@@ -12,6 +12,7 @@ The final snapshot is not stored twice: it is the float32 model in model.pt.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import asdict
 from pathlib import Path
@@ -45,7 +46,8 @@ def _header(model: Transformer) -> dict:
 def _build(header: dict, state: dict[str, torch.Tensor]) -> Transformer:
     if header.get("format") != FORMAT:
         raise ValueError(f"not a translator checkpoint (format {header.get('format')!r})")
-    model = Transformer(Config(**header["config"]), Vocab(tuple(header["src_vocab"])), Vocab(tuple(header["tgt_vocab"])))
+    vocabs = Vocab(tuple(header["src_vocab"])), Vocab(tuple(header["tgt_vocab"]))
+    model = Transformer(Config(**header["config"]), *vocabs)
     model.load_state_dict({k: v.to(torch.float32) for k, v in state.items()})
     return model.eval()
 
@@ -61,29 +63,43 @@ def load_model_file(path: str | Path) -> tuple[Transformer, dict]:
     return _build(ckpt, ckpt["state_dict"]), ckpt.get("info", {})
 
 
-def quantize(state: dict[str, torch.Tensor]) -> dict[str, dict[str, torch.Tensor]]:
-    """Matrices -> int8 with one float16 scale per row (last axis); vectors -> float16."""
-    out = {}
+def quantize(state: dict[str, torch.Tensor]) -> dict:
+    """Matrices -> int8 with one float16 scale per row (last axis); vectors -> float16. Packed
+    into three flat tensors plus the layout, so a snapshot is three entries in the file, not ~150."""
+    names, shapes, packed_int8, scales, halves = [], [], [], [], []
     for name, t in state.items():
         t = t.detach().to(torch.float32)
+        names.append(name)
+        shapes.append(list(t.shape))
         if t.dim() < 2:
-            out[name] = {"half": t.half()}
+            halves.append(t.reshape(-1).half())
             continue
         rows = t.reshape(-1, t.shape[-1])  # (rows, n)
-        scale = (rows.abs().amax(dim=1, keepdim=True) / 127).clamp_min(1e-8).half()  # (rows, 1)
-        q = torch.round(rows / scale.float()).clamp(-127, 127).to(torch.int8)
-        out[name] = {"int8": q.reshape(t.shape), "scale": scale}
-    return out
+        scale = (rows.abs().amax(dim=1) / 127).clamp_min(1e-8).half()  # (rows,)
+        packed_int8.append(torch.round(rows / scale.float()[:, None]).clamp(-127, 127).to(torch.int8).reshape(-1))
+        scales.append(scale)
+    cat = lambda xs, dtype: torch.cat(xs) if xs else torch.zeros(0, dtype=dtype)  # noqa: E731
+    return {"names": names, "shapes": shapes, "int8": cat(packed_int8, torch.int8),
+            "scale": cat(scales, torch.float16), "half": cat(halves, torch.float16)}
 
 
-def dequantize(packed: dict[str, dict[str, torch.Tensor]]) -> dict[str, torch.Tensor]:
+def dequantize(packed: dict) -> dict[str, torch.Tensor]:
     state = {}
-    for name, p in packed.items():
-        if "half" in p:
-            state[name] = p["half"].float()
+    at = {"int8": 0, "scale": 0, "half": 0}
+
+    def take(key: str, n: int) -> torch.Tensor:
+        chunk = packed[key][at[key] : at[key] + n]
+        at[key] += n
+        return chunk.float()
+
+    for name, shape in zip(packed["names"], packed["shapes"]):
+        numel = math.prod(shape)
+        if len(shape) < 2:
+            state[name] = take("half", numel).reshape(shape)
         else:
-            q = p["int8"]
-            state[name] = (q.reshape(-1, q.shape[-1]).float() * p["scale"].float()).reshape(q.shape)
+            n_rows = numel // shape[-1]
+            rows = take("int8", numel).reshape(n_rows, shape[-1]) * take("scale", n_rows)[:, None]
+            state[name] = rows.reshape(shape)
     return state
 
 

@@ -18,7 +18,8 @@ Sentence patterns:
     NP VERB NP .                   el gato negro bebió la leche .
     NP VERB .                      los perros duermen .
     NP is PREP NP .                el libro está sobre la mesa .
-each with present or past tense and optional negation.
+each with present or past tense and optional negation; some sentences have no final "." (people
+type them that way), on both sides.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from attention.translator.vocab import tokenize
 SEED = 1234
 N_PAIRS = 80_000  # distinct English sentences in the corpus
 N_TEST = 2_000  # of which this many are held out for testing
+NO_PERIOD = 0.15  # share of sentences written without the final "." on both sides
 
 EXAMPLES: tuple[tuple[str, str], ...] = (
     ("The ball is blue.", "la bola es azul ."),
@@ -643,6 +645,12 @@ class _Sampler:
         return location(subject, preposition, place, self.tense(), self.negated())
 
 
+def without_period(p: Pair) -> Pair:
+    """The same pair without its final "." on either side."""
+    assert p.source[-1] == p.target[-1] == "."
+    return Pair(p.source[:-1], p.target[:-1], p.alignment[:-1])
+
+
 def example_pairs() -> tuple[Pair, ...]:
     """The two running examples, built by the same grammar as everything else."""
     ball = NounPhrase(_noun("ball"), "the", False)
@@ -663,6 +671,8 @@ def generate(n: int, seed: int = SEED) -> list[Pair]:
         pairs[p.source] = p
     while len(pairs) < n:
         p = sampler.pair()
+        if rng.random() < NO_PERIOD:
+            p = without_period(p)
         seen = pairs.setdefault(p.source, p)
         if seen.target != p.target:  # the grammar must be a function of the English sentence
             raise AssertionError(f"{p.source_text!r} has two translations: {seen.target_text!r}, {p.target_text!r}")

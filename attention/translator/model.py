@@ -23,9 +23,10 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from attention import core
-from attention.translator.vocab import BOS_ID, EOS_ID, PAD_ID, Vocab
+from attention.translator.vocab import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Vocab
 
 MASKED = core.MASKED  # the additive value that hides a key: float32 min, as the page expects
+NEVER_PRODUCED = (PAD_ID, UNK_ID, BOS_ID)  # ids greedy decoding never picks (no target contains them)
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,8 @@ class Config:
 
 @dataclass(frozen=True)
 class AttentionRecord:
-    """What one attention call used and produced (torch, float32, whole batch)."""
+    """What one attention call used (q, k, v: float32; mask) and produced (weights, z: float64),
+    for the whole batch."""
 
     name: str  # qualified module name, e.g. "decoder.1.cross_attn"
     kind: str  # "encoder", "decoder" or "cross"
@@ -110,21 +112,26 @@ class Attention(nn.Module):
         q = torch.einsum("btc,hcd->bhtd", x, self.W_Q) + self.b_Q[:, None, :]  # (B, nh, Tq, hs)
         k = torch.einsum("btc,hcd->bhtd", context, self.W_K) + self.b_K[:, None, :]  # (B, nh, Tk, hs)
         v = torch.einsum("btc,hcd->bhtd", context, self.W_V) + self.b_V[:, None, :]  # (B, nh, Tk, hs)
+        # The attention core runs in float64 (q, k, v stay float32). In float32, rounding Q·Kᵀ
+        # alone can move a softmax weight by ~1e-6 once scores reach ~25; in float64 the model's
+        # weights carry no rounding of their own, so a recomputation from the recorded q, k, v
+        # differs from them only by its own rounding.
+        qd, kd, vd = q.double(), k.double(), v.double()
         # S = Q·Kᵀ
-        scores = q @ k.transpose(-2, -1)  # (B, nh, Tq, Tk)
+        scores = qd @ kd.transpose(-2, -1)  # (B, nh, Tq, Tk)
         # S' = S / √d_k + M
         scaled = scores * self.scale + mask  # (B, nh, Tq, Tk)
         # A = softmax(S')
         weights = torch.softmax(scaled, dim=-1)  # (B, nh, Tq, Tk)
         # Z = A·V
-        z = weights @ v  # (B, nh, Tq, hs)
+        z = weights @ vd  # (B, nh, Tq, hs)
         if recorder is not None:
             recorder.append(
                 AttentionRecord(self.name, self.kind, self.layer, q.detach(), k.detach(), v.detach(),
                                 mask.detach(), self.scale, weights.detach(), z.detach())
             )
         # out = Σ_h Z_h · W_O[h]
-        return torch.einsum("bhtd,hdc->btc", z, self.W_O) + self.b_O  # (B, Tq, C)
+        return torch.einsum("bhtd,hdc->btc", z.to(x.dtype), self.W_O) + self.b_O  # (B, Tq, C)
 
 
 class FeedForward(nn.Module):
@@ -224,6 +231,14 @@ class Transformer(nn.Module):
     def forward(self, src: torch.Tensor, tgt_in: torch.Tensor, recorder: list | None = None) -> torch.Tensor:
         return self.decode(tgt_in, self.encode(src, recorder), src, recorder)
 
+    @staticmethod
+    def pick(logits: torch.Tensor) -> torch.Tensor:
+        """Greedy choice: (..., V) logits -> (...) ids, never one of NEVER_PRODUCED (an untrained
+        snapshot would otherwise happily emit <bos>)."""
+        logits = logits.clone()
+        logits[..., list(NEVER_PRODUCED)] = float("-inf")
+        return logits.argmax(-1)
+
     @torch.no_grad()
     def generate(self, src: torch.Tensor, max_new_tokens: int = 40) -> torch.Tensor:
         """Greedy decoding, one word at a time: (B, S) -> (B, 1 + n) ids starting with <bos>;
@@ -233,7 +248,7 @@ class Transformer(nn.Module):
         ys = torch.full((src.shape[0], 1), BOS_ID, dtype=torch.long, device=src.device)
         done = torch.zeros(src.shape[0], dtype=torch.bool, device=src.device)
         for _ in range(max_new_tokens):
-            next_id = self.decode(ys, memory, src)[:, -1].argmax(-1)  # (B,)
+            next_id = self.pick(self.decode(ys, memory, src)[:, -1])  # (B,)
             next_id = torch.where(done, PAD_ID, next_id)
             ys = torch.cat([ys, next_id[:, None]], dim=1)
             done |= next_id == EOS_ID

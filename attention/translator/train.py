@@ -1,10 +1,12 @@
 """Train the built-in translator from its seed and write the shipped weights.
 
-    python -m attention.translator.train                      # the shipped weights, ~9 min on 2 cores
-    python -m attention.translator.train --steps 50 --out /tmp/t   # a quick smoke run
+    python -m attention.translator.train                     # the shipped weights
+    python -m attention.translator.train --steps 50 --out DIR   # a quick smoke run
 
 Everything is seeded (corpus, initialisation, batch order) and torch runs on 2 threads, so the
-same command on the same machine gives the same weights. Writes model.pt (final, float32) and
+same command on the same machine gives the same weights: about 4 minutes on 2 idle cores. On a
+busy machine two threads can slow down tenfold (they wait on each other); --threads 1 is then
+much faster, but gives slightly different weights. Writes model.pt (final, float32) and
 snapshots.pt (the model at ~geometrically spaced steps from 0, 8-bit, plus the loss at every step)
 into --out, by default the package's weights/ folder.
 """
@@ -24,18 +26,17 @@ import torch
 import torch.nn.functional as F
 
 from attention.translator import checkpoint
+from attention.translator.api import WEIGHTS_DIR
 from attention.translator.corpus import N_PAIRS, N_TEST, SEED, build_corpus, source_words, target_words
 from attention.translator.evaluate import cross_alignment, exact_match, pad_batch
 from attention.translator.model import Config, Transformer
 from attention.translator.vocab import PAD_ID, Vocab
 
-WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
-
-STEPS = 9_000
+STEPS = 4_000
 BATCH_SIZE = 128
 LR = 2e-3
 WARMUP = 400
-N_SNAPSHOTS = 14  # including step 0 and the final model
+N_SNAPSHOTS = 12  # including step 0 and the final model
 THREADS = 2
 
 
@@ -63,9 +64,9 @@ def build_vocabs() -> tuple[Vocab, Vocab]:
 class _Progress:
     """One status line: rewritten in place on a terminal, printed every ~2 % into a log."""
 
-    def __init__(self, total: int, out=sys.stdout) -> None:
-        self.total, self.out, self.start = total, out, time.time()
-        self.tty = out.isatty()
+    def __init__(self, total: int, out=None) -> None:
+        self.total, self.out, self.start = total, out or sys.stdout, time.time()
+        self.tty = self.out.isatty()
         self.every = 1 if self.tty else max(1, total // 50)
 
     def update(self, step: int, loss: float) -> None:
@@ -86,10 +87,21 @@ class _Progress:
 def train(steps: int = STEPS, out: str | Path = WEIGHTS_DIR, seed: int = SEED, batch_size: int = BATCH_SIZE,
           lr: float = LR, warmup: int = WARMUP, n_snapshots: int = N_SNAPSHOTS, minutes: float | None = None,
           config: dict | None = None, n_pairs: int = N_PAIRS, n_test: int = N_TEST, evaluate: bool = True,
-          log=print) -> dict:
+          threads: int = THREADS, log=print) -> dict:
     """Train, save model.pt and snapshots.pt into `out`, return a summary dict.
-    `minutes` is a safety cap: training stops (and saves) early if it is exceeded."""
-    torch.set_num_threads(THREADS)
+    `minutes` is a safety cap: training stops (and saves) early if it is exceeded. The weights are
+    reproducible for a given thread count (another count may change the last bits)."""
+    previous_threads = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        return _train(steps, Path(out), seed, batch_size, lr, warmup, n_snapshots, minutes, config, n_pairs,
+                      n_test, evaluate, threads, log)
+    finally:
+        torch.set_num_threads(previous_threads)
+
+
+def _train(steps, out, seed, batch_size, lr, warmup, n_snapshots, minutes, config, n_pairs, n_test, evaluate,
+           threads, log) -> dict:
     torch.manual_seed(seed)
     random.seed(seed)
     np.random.seed(seed)
@@ -158,14 +170,13 @@ def train(steps: int = STEPS, out: str | Path = WEIGHTS_DIR, seed: int = SEED, b
 
     summary = {"seed": seed, "steps": step, "batch_size": batch_size, "lr": lr, "warmup": warmup,
                "train_seconds": round(train_seconds, 1), "final_loss": float(np.mean(losses[-50:])) if losses else None,
-               "corpus": {"seed": seed, "n_pairs": n_pairs, "n_test": n_test}, "threads": THREADS}
+               "corpus": {"seed": seed, "n_pairs": n_pairs, "n_test": n_test}, "threads": threads}
     if evaluate:
         summary["test_exact_match"] = exact_match(model, corpus.test)
         summary["cross_alignment"] = cross_alignment(model, corpus.test).round(4).tolist()
         log(f"test exact match {summary['test_exact_match']:.4f}; best cross head alignment "
             f"{max(max(r) for r in summary['cross_alignment']):.4f}")
 
-    out = Path(out)
     checkpoint.save_model(out / checkpoint.MODEL_FILE, model, summary)
     checkpoint.save_snapshots(out / checkpoint.SNAPSHOTS_FILE, model, snap_steps, snap_states, losses,
                               {**summary, "final_step": step})
@@ -181,6 +192,7 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--out", default=str(WEIGHTS_DIR), help="output folder (default: the shipped weights folder)")
     p.add_argument("--minutes", type=float, default=None, help="stop early (and save) after this many minutes")
     p.add_argument("--seed", type=int, default=SEED)
+    p.add_argument("--pairs", type=int, default=N_PAIRS, help=f"corpus size, test split included (default {N_PAIRS})")
     p.add_argument("--batch-size", type=int, default=BATCH_SIZE)
     p.add_argument("--lr", type=float, default=LR)
     p.add_argument("--warmup", type=int, default=WARMUP)
@@ -189,12 +201,16 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--d-ff", type=int, default=Config.d_ff)
     p.add_argument("--heads", type=int, default=Config.n_heads)
     p.add_argument("--layers", type=int, default=Config.n_encoder_layers, help="encoder and decoder layers each")
+    p.add_argument("--threads", type=int, default=THREADS,
+                   help=f"torch threads (default {THREADS}; the shipped weights were made with {THREADS})")
     p.add_argument("--no-eval", action="store_true", help="skip the test-split evaluation at the end")
     a = p.parse_args(argv)
     config = {"d_model": a.d_model, "d_ff": a.d_ff, "n_heads": a.heads,
               "n_encoder_layers": a.layers, "n_decoder_layers": a.layers}
     return train(steps=a.steps, out=a.out, seed=a.seed, batch_size=a.batch_size, lr=a.lr, warmup=a.warmup,
-                 n_snapshots=a.snapshots, minutes=a.minutes, config=config, evaluate=not a.no_eval)
+                 n_snapshots=a.snapshots, minutes=a.minutes, config=config, n_pairs=a.pairs,
+                 n_test=min(N_TEST, a.pairs // 10), evaluate=not a.no_eval,
+                 threads=a.threads)
 
 
 if __name__ == "__main__":
