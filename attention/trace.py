@@ -64,6 +64,8 @@ class Site:
     softcap: float | None = None
     name: str = ""  # the module's qualified name in the model
     input_tokens: tuple[str, ...] | None = None  # decoder: the word fed in at each query position
+    query_inputs: np.ndarray | None = None  # (query_pos, d_model) what W_Q was applied to, when known
+    key_inputs: np.ndarray | None = None  # (key_pos, d_model) what W_K and W_V were applied to, when known
 
     @cached_property
     def _recomputed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
@@ -152,6 +154,8 @@ def make_site(
     softcap: float | None = None,
     name: str = "",
     input_tokens: tuple[str, ...] | None = None,
+    query_inputs: np.ndarray | None = None,
+    key_inputs: np.ndarray | None = None,
 ) -> Site:
     """A Site from what the model handed its attention function and what it got back; the
     recomputation by core.py and the comparison happen when the site is first read."""
@@ -171,6 +175,8 @@ def make_site(
         softcap=softcap,
         name=name,
         input_tokens=None if input_tokens is None else tuple(input_tokens),
+        query_inputs=_frozen(query_inputs),
+        key_inputs=_frozen(key_inputs),
     )
 
 

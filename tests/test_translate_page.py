@@ -79,3 +79,14 @@ def test_unknown_words_are_listed_and_the_page_recovers():
     assert not at.exception and at.info
     at.text_input(key="tr_text").set_value("The ball is blue.").run()
     assert at.code[0].value == "la bola es azul ."
+
+
+def test_where_q_k_v_come_from_in_the_translator():
+    at = open_translate()
+    at.radio(key="tr_kind").set_value("encoder").run()
+    at.session_state["sel_tr_encoder_q"] = 5  # "milk"
+    at.run()
+    assert not at.exception
+    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    qkv = [c for c in charts if any(t.get("name") == "x·W + b" for t in c["data"])]
+    assert len(qkv) == 1  # the projection chart, drawn because x·W + b matched the model's q, k, v

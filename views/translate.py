@@ -5,6 +5,8 @@ from dataclasses import replace
 import streamlit as st
 
 from attention.text_input import check_text
+from attention.translator import load_model
+from attention.translator.origin import origin as translator_origin
 from attention.trace import TOLERANCE, Site
 from attention.ui import cached, matrices, state
 from attention.ui.lang import formatter, t
@@ -32,8 +34,9 @@ def kind_section(tr, kind: str) -> None:
         st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
     if kind != "encoder":
         st.caption(t("translate.rows"))
+    model = load_model()
     matrices.show(labelled(site), st.session_state[f"tr_{kind}_head"], prefix=f"tr_{kind}", scope=f"_tr_{kind}",
-                  write_url=False)
+                  write_url=False, origin_fn=lambda s, h, pos: translator_origin(model, s, h, pos))
 
 
 def translate_page() -> None:
@@ -68,8 +71,6 @@ def translate_page() -> None:
 
 
 def vocab_browser() -> None:
-    from attention.translator import load_model
-
     words = [w for w in load_model().src_vocab.tokens if not w.startswith("<")]
     with st.expander(t("translate.vocab", n=len(words))):
         query = st.text_input(t("translate.search"), key="tr_vocab_search").strip().lower()

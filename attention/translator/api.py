@@ -88,6 +88,8 @@ def _site(r: AttentionRecord, query_tokens, key_tokens, input_tokens=None) -> Si
         scale=r.scale, mask=mask if mask.any() else None,
         model_weights=r.weights[0].numpy(), model_z=r.z[0].numpy(),
         name=r.name, input_tokens=None if input_tokens is None else tuple(input_tokens),
+        query_inputs=None if r.x is None else r.x[0].numpy(),
+        key_inputs=None if r.context is None else r.context[0].numpy(),
     )
 
 

@@ -60,6 +60,8 @@ class AttentionRecord:
     scale: float
     weights: torch.Tensor  # (B, nh, Tq, Tk)
     z: torch.Tensor  # (B, nh, Tq, hs)
+    x: torch.Tensor | None = None  # (B, Tq, C) the stream the queries were projected from
+    context: torch.Tensor | None = None  # (B, Tk, C) the stream the keys and values were projected from
 
 
 def additive_mask(allowed: torch.Tensor) -> torch.Tensor:
@@ -128,7 +130,8 @@ class Attention(nn.Module):
         if recorder is not None:
             recorder.append(
                 AttentionRecord(self.name, self.kind, self.layer, q.detach(), k.detach(), v.detach(),
-                                mask.detach(), self.scale, weights.detach(), z.detach())
+                                mask.detach(), self.scale, weights.detach(), z.detach(), x.detach(),
+                                context.detach())
             )
         # out = Σ_h Z_h · W_O[h]
         return torch.einsum("bhtd,hdc->btc", z.to(x.dtype), self.W_O) + self.b_O  # (B, Tq, C)

@@ -156,3 +156,23 @@ def test_concurrent_translations_do_not_mix():
         th.join()
     for text, out, n in results.values():
         assert out == expected[text] and n == len(tokenize(text))
+
+
+def test_q_k_v_rebuilt_from_the_recorded_input_and_learned_weights():
+    from attention.translator import load_model, translate
+    from attention.translator.origin import origin
+
+    model = load_model()
+    tr = translate("The black cat drank the milk.").trace
+    for site in tr.sites:
+        for head in range(site.n_heads):
+            found = origin(model, site, head, pos=2)
+            if site.kind == "cross":
+                assert found is None
+                continue
+            assert found is not None and found.max_diff <= 1e-4
+    first = origin(model, tr.site(0, "encoder"), 0, pos=1)  # "black" entering the first layer
+    parts = torch.from_numpy(first.embedding.token + first.embedding.position)
+    with torch.no_grad():
+        x = model.encoder[0].ln_attn(parts[None, None])[0, 0].numpy()
+    np.testing.assert_allclose(x, first.x, atol=1e-5)  # x = LayerNorm(E[word]·√d + PE[pos])
