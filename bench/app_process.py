@@ -1,0 +1,266 @@
+"""Start a Streamlit app on a free loopback port and know its process, to read its memory.
+
+The same command line as tests/e2e/app_server.py (which does not expose the process id), for any
+app file: the real app.py or bench/trivial_app.py. Also the browser-side helpers the browser
+benchmarks share: timing in the page's own clock, waiting for charts, clicking a row label.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.e2e.app_server import ROOT, free_port
+
+APP = ROOT / "app.py"
+TRIVIAL_APP = Path(__file__).resolve().parent / "trivial_app.py"
+
+
+@dataclass(frozen=True)
+class Server:
+    url: str
+    pid: int
+
+
+@contextlib.contextmanager
+def app_server(app: Path = APP, extra_env: dict[str, str] | None = None, start_timeout: float = 120,
+               log_path: str | None = None, preimport: tuple[str, ...] = ()) -> Iterator[Server]:
+    """Yield the URL and process id of a freshly started app; stop it (and only it) afterwards.
+    `log_path`: write the server's output (tracebacks included) there instead of dropping it.
+    `preimport`: modules the server process imports before Streamlit starts (to try out a fix)."""
+    port = free_port()
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", **(extra_env or {})}
+    if not all(m.replace(".", "").replace("_", "").isalnum() for m in preimport):
+        raise ValueError(f"not module names: {preimport}")
+    launcher = (["-c", f"import {', '.join(preimport)}; from streamlit.web.cli import main; main()"]
+                if preimport else ["-m", "streamlit"])
+    cmd = [sys.executable, *launcher, "run", str(app), "--server.headless=true",
+           f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false",
+           "--server.fileWatcherType=none"]
+    log = open(log_path, "w") if log_path else subprocess.DEVNULL  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + start_timeout
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"streamlit exited with code {proc.returncode}")
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                    if r.read().decode().strip() == "ok":
+                        break
+            except OSError:
+                time.sleep(0.3)
+        else:
+            raise RuntimeError(f"the app did not answer /_stcore/health within {start_timeout:.0f} s")
+        yield Server(url, proc.pid)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=15)
+        if log_path:
+            log.close()
+
+
+def proc_status_kib(pid: int, field: str = "VmRSS") -> int:
+    """A memory field of /proc/<pid>/status in KiB (VmRSS: now; VmHWM: the kernel's peak RSS)."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise RuntimeError(f"{field} not in /proc/{pid}/status")
+
+
+class RssSampler:
+    """Sample a process's VmRSS every `interval` seconds in a thread; keeps the peak."""
+
+    def __init__(self, pid: int, interval: float = 0.5) -> None:
+        self.pid, self.interval = pid, interval
+        self.peak_kib = 0
+        self.samples = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.peak_kib = max(self.peak_kib, proc_status_kib(self.pid))
+                self.samples += 1
+            except (OSError, RuntimeError):
+                return
+            self._stop.wait(self.interval)
+
+    def __enter__(self) -> RssSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+
+def proc_cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children_map() -> dict[int, list[int]]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    return children
+
+
+class BrowserCpuSampler:
+    """CPU seconds used by this script's child processes (Playwright's driver, Chromium and its
+    renderers), except the app server's: every descendant is sampled each `interval` s and its last
+    reading kept, so processes that end in between (closed pages) still count, nearly in full."""
+
+    def __init__(self, exclude_pid: int, interval: float = 0.5) -> None:
+        self.exclude_pid, self.interval = exclude_pid, interval
+        self._last: dict[tuple[int, str], float] = {}  # (pid, start time) -> CPU seconds
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _sample(self) -> None:
+        children = _children_map()
+        todo = [c for c in children.get(os.getpid(), []) if c != self.exclude_pid]
+        seen = 0
+        while todo and seen < 10_000:  # bounded walk of the process tree
+            pid = todo.pop()
+            seen += 1
+            todo.extend(children.get(pid, []))
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            self._last[(pid, fields[19])] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._sample()
+            self._stop.wait(self.interval)
+
+    @property
+    def cpu_s(self) -> float:
+        return sum(self._last.values())
+
+    def __enter__(self) -> BrowserCpuSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+
+
+def mib(kib: int) -> float:
+    return kib / 1024
+
+
+# --- in the page: time from the user's action to the result, in the browser's own clock ------------
+
+# Installed before any page script: the first Enter keydown or mousedown after __benchT0 is reset
+# to null stamps it with performance.now(); predicates below return the elapsed milliseconds.
+TIMING_INIT_SCRIPT = """
+window.__benchT0 = undefined;
+const stamp = (e) => {
+  if (window.__benchT0 !== null) return;
+  if (e.type === 'mousedown' || e.key === 'Enter') window.__benchT0 = performance.now();
+};
+window.addEventListener('keydown', stamp, true);
+window.addEventListener('mousedown', stamp, true);
+"""
+
+RESET_T0 = "() => { window.__benchT0 = null; }"
+APP_ERROR = "APP_ERROR"  # what the predicates return when the page shows an error box instead
+
+
+class AppErrorOnPage(RuntimeError):
+    """The app showed an exception box (details are in the server's output, not in the browser)."""
+
+
+def elapsed_ms(value) -> float:
+    """A predicate's result: the elapsed milliseconds, or AppErrorOnPage if the app showed an error."""
+    if value == APP_ERROR:
+        raise AppErrorOnPage("the app showed an error box instead of the result")
+    return float(value)
+
+# The S and A charts (first two) show `marker` among their drawn column words.
+CHARTS_DRAWN = """
+(marker) => {
+  if (typeof window.__benchT0 !== 'number') return false;
+  if (document.querySelector('[data-testid="stException"]')) return 'APP_ERROR';
+  const plots = document.querySelectorAll('[data-testid="stPlotlyChart"] .js-plotly-plot');
+  if (plots.length < 2) return false;
+  for (const i of [0, 1]) {
+    const words = Array.from(plots[i].querySelectorAll('.xtick text'), (t) => t.textContent);
+    if (!words.includes(marker)) return false;
+  }
+  return performance.now() - window.__benchT0;
+}
+"""
+
+# Some markdown block names `needle` (e.g. the detail panel's "Query word: cat (position 3)").
+TEXT_SHOWN = """
+(needle) => {
+  if (typeof window.__benchT0 !== 'number') return false;
+  if (document.querySelector('[data-testid="stException"]')) return 'APP_ERROR';
+  for (const el of document.querySelectorAll('[data-testid="stMarkdownContainer"]')) {
+    if (el.textContent.includes(needle)) return performance.now() - window.__benchT0;
+  }
+  return false;
+}
+"""
+
+S_TICKTEXT = """
+() => {
+  const p = document.querySelector('[data-testid="stPlotlyChart"] .js-plotly-plot');
+  return p && p.layout && p.layout.xaxis ? Array.from(p.layout.xaxis.ticktext || []) : null;
+}
+"""
+
+AXIS_RANGES = """
+(el) => { const p = el.querySelector('.js-plotly-plot');
+          return [p._fullLayout.xaxis.range, p._fullLayout.yaxis.range]; }
+"""
+
+
+def pixel(box: dict, ranges, x: float, y: float) -> tuple[float, float]:
+    """Page pixel of data point (x, y) from the plot area box and the axis ranges (as plot_geometry)."""
+    (x0, x1), (y0, y1) = ranges
+    return (box["x"] + (x - x0) / (x1 - x0) * box["width"], box["y"] + (y1 - y) / (y1 - y0) * box["height"])
+
+
+def detail_needle(tokens: list[str], row: int) -> str:
+    """What the detail panel says once the word beside `row` is the query word."""
+    return f"Query word: {tokens[row]} (position {row})"
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (p in 0..100) of a non-empty list."""
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, int(-(-p * len(s) // 100)) - 1))
+    return s[k]

@@ -1,0 +1,278 @@
+"""Many people at once: N browser sessions on one server, each must get its own, correct result.
+
+    python bench/load_sessions.py [--sessions 20] [--minutes 10] [--json out.json]
+
+Loopback only. Starts the real app and one headless Chromium with N separate contexts (separate
+cookies, separate Streamlit sessions) driven together with asyncio. Every session opens the app,
+then, all at the same moment, submits ITS OWN sentence (8–20 words holding a marker noun no other
+session has) and, all at the same moment again, clicks the word beside one row of A. Each checks:
+
+  - the S chart's column words are exactly the tokens of its own sentence (its marker is there and
+    no other session's marker is);
+  - the detail panel names the word of the row it clicked ("Query word: … (position N)").
+
+Reports how many sessions succeeded, percentiles of submit → drawn and click → detail (in each
+page's own clock, from keydown / mousedown), and the server's peak memory (VmRSS sampled every
+0.5 s), and the CPU seconds used by the server and by the browsers driving it. Exits 1 if any
+session got a wrong or mixed result or failed; bounded by --minutes. By default one visit loads the
+model first (--cold: the sessions' own first visits load it). --preimport MODULE...: the server
+imports those modules before it starts, to try out a fix. Each run keeps the server's output and a
+screenshot of every failed session in its own folder under bench/results/.
+
+On one machine the N Chromium pages compete with the server for the same cores (and usually use
+several times its CPU): the latencies are an upper bound for N real visitors on their own machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+from playwright.async_api import async_playwright  # noqa: E402
+
+from bench.app_process import (  # noqa: E402
+    AXIS_RANGES, CHARTS_DRAWN, RESET_T0, S_TICKTEXT, TEXT_SHOWN, TIMING_INIT_SCRIPT, BrowserCpuSampler, RssSampler,
+    app_server, detail_needle, elapsed_ms, mib, percentile, pixel, proc_cpu_s, proc_status_kib,
+)
+from bench.sentences import MARKERS, check_markers, tokens_of, unique_sentences  # noqa: E402
+from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+# This run's evidence (server output, screenshots of failed sessions), apart from other runs'.
+RUN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results",
+                       f"load_sessions_{time.strftime('%Y%m%d-%H%M%S')}_{os.getpid()}")
+STEP_TIMEOUT_MS = 300_000  # one step of one session (20 sessions share 2 CPU cores)
+A_CHART = 1
+
+
+async def wait_idle(page, timeout_ms: int = STEP_TIMEOUT_MS) -> None:
+    """The async twin of tests/e2e/app_server.wait_idle."""
+    await page.wait_for_selector('[data-testid="stApp"][data-test-connection-state="CONNECTED"]', timeout=timeout_ms)
+    await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
+    await page.wait_for_timeout(300)
+    await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
+
+
+class Session:
+    def __init__(self, index: int, text: str, marker: str, all_markers: set[str]) -> None:
+        self.index, self.text, self.marker = index, text, marker
+        self.others = all_markers - {marker}
+        self.tokens = tokens_of(text)
+        self.row = 1 + index % (len(self.tokens) - 2)  # a word of the sentence, not [CLS] / [SEP]
+        if self.row == 1 and len(self.tokens) > 3:
+            self.row = 3  # row 1 may already be selected by the page's default
+        self.open_s = self.submit_ms = self.click_ms = None
+        self.errors: list[str] = []
+
+    async def run(self, browser, url: str, opened: asyncio.Barrier, submitted: asyncio.Barrier) -> None:
+        met: set[str] = set()
+        cancelled = False
+
+        async def meet(name: str, barrier: asyncio.Barrier) -> None:
+            """Everyone submits, then clicks, at the same moment; a failed session still shows up."""
+            if name not in met:
+                met.add(name)
+                await barrier.wait()
+
+        context = None
+        try:
+            context = await browser.new_context(viewport={"width": 1400, "height": 1400})
+            await context.add_init_script(TIMING_INIT_SCRIPT)
+            page = await context.new_page()
+            t0 = time.monotonic()
+            await page.goto(url, timeout=STEP_TIMEOUT_MS)
+            await wait_idle(page)
+            await page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=STEP_TIMEOUT_MS)
+            await wait_idle(page)
+            self.open_s = time.monotonic() - t0
+            await meet("opened", opened)
+
+            box = page.get_by_label("Sentence")
+            await box.fill(self.text)
+            await page.evaluate(RESET_T0)
+            await box.press("Control+Enter")
+            handle = await page.wait_for_function(CHARTS_DRAWN, arg=self.marker, polling="raf",
+                                                  timeout=STEP_TIMEOUT_MS)
+            self.submit_ms = elapsed_ms(await handle.json_value())
+            await wait_idle(page)
+            self.check_ticks(await page.evaluate(S_TICKTEXT))
+            await meet("submitted", submitted)
+
+            chart = page.locator('[data-testid="stPlotlyChart"]').nth(A_CHART)
+            plot_box = await chart.locator(".nsewdrag").first.bounding_box()
+            ranges = await page.evaluate(AXIS_RANGES, await chart.element_handle())
+            x, y = pixel(plot_box, ranges, -1, self.row)
+            await page.evaluate(RESET_T0)
+            await page.mouse.click(x, y)
+            handle = await page.wait_for_function(TEXT_SHOWN, arg=detail_needle(self.tokens, self.row),
+                                                  polling="raf", timeout=STEP_TIMEOUT_MS)
+            self.click_ms = elapsed_ms(await handle.json_value())
+            await wait_idle(page)
+            self.check_ticks(await page.evaluate(S_TICKTEXT))  # still its own sentence after the click
+        except asyncio.CancelledError:
+            cancelled = True
+            raise
+        except Exception as exc:  # noqa: BLE001 - every failure is reported per session
+            self.errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
+            await self.keep_evidence(context)
+        finally:
+            if not cancelled:
+                await meet("opened", opened)
+                await meet("submitted", submitted)
+                if context is not None:
+                    await context.close()
+
+    async def keep_evidence(self, context) -> None:
+        """A failed session leaves a screenshot and what its detail panel said in bench/results/."""
+        if context is None or not context.pages:
+            return
+        page = context.pages[0]
+        try:
+            await page.screenshot(path=os.path.join(RUN_DIR, f"session_{self.index}_failed.png"), timeout=30_000)
+            said = await page.evaluate(
+                "() => Array.from(document.querySelectorAll('[data-testid=\"stMarkdownContainer\"]'),"
+                " (e) => e.textContent).filter((t) => t.includes('Query word'))")
+            self.errors.append(f"detail panel said {said}; wanted {detail_needle(self.tokens, self.row)!r}")
+        except Exception as exc:  # noqa: BLE001 - evidence is best effort
+            self.errors.append(f"(no screenshot: {type(exc).__name__})")
+
+    def check_ticks(self, got: list[str] | None) -> None:
+        if got is None:
+            self.errors.append("no S chart")
+            return
+        foreign = sorted(self.others & set(got))
+        if foreign:
+            self.errors.append(f"MIXED: another session's word(s) {foreign} in its chart")
+        if self.marker not in got:
+            self.errors.append(f"WRONG: its marker {self.marker!r} is missing from its chart")
+        if got != self.tokens:
+            self.errors.append(f"WRONG: chart words {got} != its tokens {self.tokens}")
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and self.submit_ms is not None and self.click_ms is not None
+
+
+async def warm_up(browser, url: str) -> None:
+    """One page load before the sessions, so the model is loaded (a server that has had a visitor)."""
+    context = await browser.new_context(viewport={"width": 1400, "height": 1400})
+    try:
+        page = await context.new_page()
+        await page.goto(url, timeout=STEP_TIMEOUT_MS)
+        await page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=STEP_TIMEOUT_MS)
+        await wait_idle(page)
+    finally:
+        await context.close()
+
+
+async def drive(url: str, sessions: list[Session], minutes: float, cold: bool) -> None:
+    opened, submitted = asyncio.Barrier(len(sessions)), asyncio.Barrier(len(sessions))
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            if not cold:
+                await warm_up(browser, url)
+            await asyncio.wait_for(
+                asyncio.gather(*(s.run(browser, url, opened, submitted) for s in sessions)), timeout=minutes * 60)
+        except TimeoutError:
+            for s in sessions:
+                if not s.ok and not s.errors:
+                    s.errors.append(f"did not finish within {minutes} min")
+        finally:
+            await browser.close()
+
+
+def stats(values: list[float]) -> dict:
+    if not values:
+        return {"n": 0}
+    return {"n": len(values), "p50_ms": round(statistics.median(values), 1),
+            "p90_ms": round(percentile(values, 90), 1), "max_ms": round(max(values), 1)}
+
+
+def run(n: int, minutes: float, cold: bool = False, preimport: tuple[str, ...] = ()) -> dict:
+    check_markers()
+    pairs = unique_sentences(n, seed=3)
+    markers = {m for _, m in pairs}
+    sessions = [Session(i, text, marker, markers) for i, (text, marker) in enumerate(pairs)]
+    t_start, load_start = time.monotonic(), round(os.getloadavg()[0], 2)
+    os.makedirs(RUN_DIR, exist_ok=True)
+    log_path = os.path.join(RUN_DIR, "server.log")
+    with app_server(log_path=log_path, preimport=preimport) as app, RssSampler(app.pid) as sampler:
+        rss_start = proc_status_kib(app.pid)
+        cpu_start, t_drive = proc_cpu_s(app.pid), time.monotonic()
+        with BrowserCpuSampler(exclude_pid=app.pid) as browser_cpu:
+            asyncio.run(drive(app.url, sessions, minutes, cold))
+        server_cpu, drive_s = proc_cpu_s(app.pid) - cpu_start, time.monotonic() - t_drive
+        rss_end = proc_status_kib(app.pid)
+        hwm = proc_status_kib(app.pid, "VmHWM")
+    failed = [s for s in sessions if not s.ok]
+    return {
+        "sessions": n, "cold_server": cold, "preimport": list(preimport), "succeeded": n - len(failed),
+        "wrong_or_mixed": sum(any(e.startswith(("WRONG", "MIXED")) for e in s.errors) for s in sessions),
+        "open_to_drawn": stats([s.open_s * 1000 for s in sessions if s.open_s is not None]),
+        "submit_to_drawn": stats([s.submit_ms for s in sessions if s.submit_ms is not None]),
+        "click_to_detail": stats([s.click_ms for s in sessions if s.click_ms is not None]),
+        "rss_start_mib": round(mib(rss_start), 1), "rss_end_mib": round(mib(rss_end), 1),
+        "rss_peak_sampled_mib": round(mib(max(sampler.peak_kib, rss_end)), 1),
+        "rss_peak_kernel_vmhwm_mib": round(mib(hwm), 1),
+        "failures": {f"session {s.index} ({s.marker})": s.errors or ["unfinished"] for s in failed},
+        "server_log": os.path.relpath(log_path), "server_cpu_s": round(server_cpu, 1),
+        "browser_cpu_s": round(browser_cpu.cpu_s, 1), "drive_s": round(drive_s, 1),
+        "load_average_at_start": load_start, "load_average_at_end": round(os.getloadavg()[0], 2),
+        "wall_s": round(time.monotonic() - t_start, 1),
+    }
+
+
+def print_table(res: dict) -> None:
+    print(f"\n{res['succeeded']}/{res['sessions']} sessions got their own correct result "
+          f"({res['wrong_or_mixed']} wrong or mixed; {'cold' if res['cold_server'] else 'warm'} server: "
+          f"{'the sessions loaded the model' if res['cold_server'] else 'model loaded by one visit first'})")
+    print(f"{'':32} {'n':>3} {'p50 ms':>9} {'p90 ms':>9} {'max ms':>9}")
+    for key, name in (("open_to_drawn", "open page -> charts drawn"), ("submit_to_drawn", "submit -> S, A drawn"),
+                      ("click_to_detail", "click row word -> detail")):
+        r = res[key]
+        if r["n"]:
+            print(f"{name:32} {r['n']:>3} {r['p50_ms']:>9.0f} {r['p90_ms']:>9.0f} {r['max_ms']:>9.0f}")
+    print(f"server RSS: {res['rss_start_mib']} MiB at start, peak {res['rss_peak_sampled_mib']} MiB sampled "
+          f"(VmHWM {res['rss_peak_kernel_vmhwm_mib']} MiB), {res['rss_end_mib']} MiB at the end; "
+          f"{res['wall_s']} s in all")
+    print(f"CPU over {res['drive_s']} s of sessions, on {os.cpu_count()} cores: server {res['server_cpu_s']} s, "
+          f"Chromium and Playwright {res['browser_cpu_s']} s "
+          f"(server {res['server_cpu_s'] / res['sessions']:.1f} CPU s per session); "
+          f"load average {res['load_average_at_start']} at start, {res['load_average_at_end']} at the end")
+    for who, errors in res["failures"].items():
+        print(f"  FAILED {who}: {'; '.join(errors)}")
+    if res["preimport"]:
+        print(f"  (server started with {', '.join(res['preimport'])} imported first)")
+    if res["failures"]:
+        print(f"  the server's output (tracebacks) and screenshots are in {os.path.dirname(res['server_log'])}/")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sessions", type=int, default=20)
+    ap.add_argument("--minutes", type=float, default=10.0, help="give up on unfinished sessions after this long")
+    ap.add_argument("--cold", action="store_true", help="no warm-up visit: the sessions' first visit loads the model")
+    ap.add_argument("--preimport", nargs="*", default=[], metavar="MODULE",
+                    help="modules the server imports before it starts (to try a fix, e.g. pandas)")
+    ap.add_argument("--json", help="also write the results to this file")
+    args = ap.parse_args()
+    if not 1 <= args.sessions <= len(MARKERS) or not 0 < args.minutes <= 30:
+        ap.error(f"--sessions must be 1..{len(MARKERS)} (one marker word each) and --minutes 0..30")
+    res = run(args.sessions, args.minutes, args.cold, tuple(args.preimport))
+    print_table(res)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(res, f, indent=2)
+    sys.exit(0 if res["succeeded"] == res["sessions"] else 1)
+
+
+if __name__ == "__main__":
+    main()
