@@ -2,32 +2,19 @@
 
 import streamlit as st
 
-from attention import ModelLoadError, hf_projections
-from attention import settings
-from attention.text_input import check_text
+from attention import hf_projections
 from attention.trace import TOLERANCE
-from attention.ui import cached, matrices, state
+from attention.ui import cached, matrices, sentence, state
 from attention.ui.lang import formatter, kind_title, t
 
 
 def explore_page() -> None:
     st.title(t("explore.title"))
     st.text_area(t("explore.sentence"), key="text", height=80, persist_state="session")
-    checked = check_text(st.session_state.get("text"), settings.max_chars())
-    if not checked.text:
-        st.info(t("text.blank"))
+    tr = sentence.traced()
+    if tr is None:
         return
-    if checked.cut_chars:
-        st.warning(t("text.cut", n=f"{len(checked.text):,}"))
-    model_path = st.session_state.get("model_path") or None
-    try:
-        tr = cached.trace(model_path, checked.text)
-        lm = cached.model(model_path)
-    except ModelLoadError as exc:
-        st.error(t("error.model", message=str(exc)))
-        return
-    if tr.dropped_tokens:
-        st.warning(t("explore.truncated", max=len(tr.tokens), dropped=tr.dropped_tokens))
+    lm = cached.model(sentence.model_path())
 
     kinds = list(tr.kinds)
     c_kind, c_layer, c_head = st.columns([2, 1, 1])

@@ -3,11 +3,10 @@
 import pandas as pd
 import streamlit as st
 
-from attention import ModelLoadError, export, head_stats, overview, plots_overview, settings, word_merge
+from attention import export, head_stats, overview, plots_overview, word_merge
 from attention.overview import Overview
 from attention.selection import Selection, selection_from_event
-from attention.text_input import check_text
-from attention.ui import cached, state
+from attention.ui import cached, sentence, state
 from attention.ui.lang import formatter, t
 
 EXPLORE_KEYS = ("text", "kind", "layer", "head")  # Explore's widgets: their values kept while this page is shown
@@ -134,20 +133,10 @@ def overview_page() -> None:
     # (a widget keyed "text" here would take the value away from Explore's box when the page changes).
     st.session_state["overview_text"] = st.session_state.get("text", "")
     st.text_area(t("explore.sentence"), key="overview_text", height=80, on_change=on_text)
-    checked = check_text(st.session_state.get("text"), settings.max_chars())
-    if not checked.text:
-        st.info(t("text.blank"))
+    tr = sentence.traced()
+    if tr is None:
         return
-    if checked.cut_chars:
-        st.warning(t("text.cut", n=f"{len(checked.text):,}"))
-    model_path = st.session_state.get("model_path") or None
-    try:
-        tr = cached.trace(model_path, checked.text)
-    except ModelLoadError as exc:
-        st.error(t("error.model", message=str(exc)))
-        return
-    if tr.dropped_tokens:
-        st.warning(t("explore.truncated", max=len(tr.tokens), dropped=tr.dropped_tokens))
+    model_path = sentence.model_path()
 
     kinds = list(tr.kinds)
     c_kind, c_merge = st.columns([2, 2])
@@ -160,7 +149,7 @@ def overview_page() -> None:
     if merge:
         st.caption(t("overview.merge_caption"))
     with st.spinner(t("overview.measuring")):
-        v = overview_of(model_path, checked.text, kind, merge)
+        v = overview_of(model_path, tr.text, kind, merge)
     grid_section(v, kind)
     rollout_section(v)
     export_section(tr, kind, merge)

@@ -2,12 +2,9 @@
 
 import streamlit as st
 
-from attention import ModelLoadError
 from attention.relevance import rank_heads
 from attention.selection import Selection
-from attention import settings
-from attention.text_input import check_text
-from attention.ui import cached, state
+from attention.ui import sentence, state
 from attention.ui.lang import formatter, t
 
 
@@ -22,14 +19,8 @@ def _open_in_explore(links: list, table_key: str) -> None:
 def relevance_page() -> None:
     st.title(t("relevance.title"))
     st.markdown(t("relevance.explain"))
-    checked = check_text(st.session_state.get("text"), settings.max_chars())
-    if not checked.text:
-        st.info(t("text.blank"))
-        return
-    try:
-        tr = cached.trace(st.session_state.get("model_path") or None, checked.text)
-    except ModelLoadError as exc:
-        st.error(t("error.model", message=str(exc)))
+    tr = sentence.traced()
+    if tr is None:
         return
     kinds = list(tr.kinds)
     state.str_choice("kind", kinds)

@@ -1,0 +1,34 @@
+"""The sentence every model page reads: checked, traced, and the notices a person should see."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from attention import ModelLoadError, settings
+from attention.text_input import check_text
+from attention.trace import Trace
+from attention.ui import cached
+from attention.ui.lang import t
+
+
+def traced() -> Trace | None:
+    """The trace of st.session_state["text"] with the chosen model, or None after telling the person
+    why (blank text, an unreadable model folder). Cut text and dropped tokens are announced."""
+    checked = check_text(st.session_state.get("text"), settings.max_chars())
+    if not checked.text:
+        st.info(t("text.blank"))
+        return None
+    if checked.cut_chars:
+        st.warning(t("text.cut", n=f"{len(checked.text):,}"))
+    try:
+        tr = cached.trace(model_path(), checked.text)
+    except ModelLoadError as exc:
+        st.error(t("error.model", message=str(exc)))
+        return None
+    if tr.dropped_tokens:
+        st.warning(t("explore.truncated", max=len(tr.tokens), dropped=tr.dropped_tokens))
+    return tr
+
+
+def model_path() -> str | None:
+    return st.session_state.get("model_path") or None
