@@ -9,6 +9,7 @@ import streamlit as st
 from attention import settings
 from attention.i18n import LANGUAGES
 from attention.ui import state
+from attention.ui.charts import IMAGE_FORMATS
 from attention.ui.lang import t
 
 st.set_page_config(page_title="Attention, seen from inside", page_icon="🔍", layout="wide")
@@ -28,6 +29,8 @@ with st.sidebar:
     state.str_choice("lang", list(LANGUAGES))
     st.radio(t("app.language"), list(LANGUAGES), key="lang", format_func=LANGUAGES.get, horizontal=True,
                  persist_state="session")
+    st.radio(t("app.image_format"), list(IMAGE_FORMATS), key="image_format", horizontal=True,
+             format_func=str.upper, help=t("app.image_format_help"), persist_state="session")
     if settings.hosted():  # a public demo never reads model folders named by a visitor
         st.session_state["model_path"] = ""
     else:

@@ -164,3 +164,12 @@ def test_relevance_page_ranks_heads_for_the_chosen_pair():
     weights = list(table[table.columns[2]])
     assert weights == sorted(weights, reverse=True)
     assert at.selectbox(key="rel_query").value == 6 and at.selectbox(key="rel_key").value == 4
+
+
+def test_chart_toolbar_downloads_png_or_svg_as_chosen():
+    at = start()
+    assert json.loads(at.get("plotly_chart")[0].proto.config)["toImageButtonOptions"]["format"] == "png"
+    at.sidebar.radio(key="image_format").set_value("svg").run()
+    assert not at.exception
+    for chart in at.get("plotly_chart"):
+        assert json.loads(chart.proto.config)["toImageButtonOptions"]["format"] == "svg"

@@ -7,7 +7,7 @@ import streamlit as st
 from attention import learning, plots, plots_learning
 from attention.text_input import check_text
 from attention.translator import loss_history
-from attention.ui import matrices, state
+from attention.ui import charts, matrices, state
 from attention.ui.lang import formatter, t
 
 DEFAULT_TEXT = "The black cat drank the milk."
@@ -88,9 +88,9 @@ def pair_curves(st_traces: learning.SnapshotTraces, kind: str, layer: int, head:
                                        ("cosine", "learning.cosine"))):
         fig = plots_learning.curves_figure(steps, {names[0]: getattr(a, metric), names[1]: getattr(b, metric)},
                                            t(key), t(key), marker)
-        cols[i % 2].plotly_chart(fig, width="stretch", key=f"learn_curve_{metric}")
+        cols[i % 2].plotly_chart(fig, width="stretch", key=f"learn_curve_{metric}", config=charts.config())
     cols[1].plotly_chart(plots_learning.loss_figure(list(loss_history()), t("learning.loss"), marker),
-                         width="stretch", key="learn_loss")
+                         width="stretch", key="learn_loss", config=charts.config())
 
 
 def alignment_section() -> None:
@@ -101,7 +101,7 @@ def alignment_section() -> None:
               for layer in range(shares.shape[1]) for head in range(shares.shape[2])}
     fig = plots_learning.curves_figure(list(steps), curves, t("learning.alignment"), t("learning.share"),
                                        st.session_state.get("learn_step"))
-    st.plotly_chart(fig, width="stretch", key="learn_alignment")
+    st.plotly_chart(fig, width="stretch", key="learn_alignment", config=charts.config())
 
 
 def learning_page() -> None:

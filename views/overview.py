@@ -6,7 +6,7 @@ import streamlit as st
 from attention import export, head_stats, overview, plots_overview, word_merge
 from attention.overview import Overview
 from attention.selection import Selection, selection_from_event
-from attention.ui import cached, sentence, state
+from attention.ui import cached, charts, sentence, state
 from attention.ui.lang import formatter, t
 
 EXPLORE_KEYS = ("text", "kind", "layer", "head")  # Explore's widgets: their values kept while this page is shown
@@ -75,7 +75,7 @@ def grid_section(v: Overview, kind: str) -> None:
                                      hover=v.hover)
     st.caption(t("overview.grid_caption", cells=plots_overview.THUMB_MAX))
     st.plotly_chart(fig, key="overview_grid", on_select=lambda: on_grid_click(kind), selection_mode="points",
-                    config={"displaylogo": False, "displayModeBar": False}, width="stretch")
+                    config=charts.config(), width="stretch")
     table = pd.DataFrame(head_stats.as_records(v.stats)).drop(columns="kind").set_index(["layer", "head"])
     table = table.loc[order].reset_index().rename(
         columns={"layer": t("overview.col.layer"), "head": t("overview.col.head"), **stat_names})
@@ -92,7 +92,7 @@ def rollout_section(v: Overview) -> None:
     st.caption(t("overview.rollout_caption"))
     fig = plots_overview.rollout_figure(v.rollout, v.query_labels, Selection(v.to_shown(state.get_selection().query)))
     st.plotly_chart(fig, key="overview_rollout", on_select=lambda: on_rollout_click(v), selection_mode="points",
-                    config={"displaylogo": False, "modeBarButtonsToRemove": ["select2d", "lasso2d"]}, width="stretch")
+                    config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
 
 
 def export_section(tr, kind: str, merge: bool) -> None:

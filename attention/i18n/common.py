@@ -10,6 +10,11 @@ STRINGS: dict[str, dict[str, str]] = {
               "以及输出 Z = A·V。",
     },
     "app.language": {"en": "Language", "zh": "语言"},
+    "app.image_format": {"en": "Chart downloads", "zh": "图表下载格式"},
+    "app.image_format_help": {
+        "en": "The camera button in every chart's toolbar saves the chart as this kind of file.",
+        "zh": "每个图表工具栏中的相机按钮会把图表保存为这种格式的文件。",
+    },
     "app.model_folder": {"en": "Model folder (blank: all-MiniLM-L6-v2)", "zh": "模型文件夹（留空：all-MiniLM-L6-v2）"},
     "app.model_folder_help": {"en": "Any local Hugging Face model folder.", "zh": "任意本地 Hugging Face 模型文件夹。"},
     "page.explore": {"en": "Explore", "zh": "探索"},

@@ -11,7 +11,7 @@ import streamlit as st
 from attention import anatomy, plots, plots_anatomy
 from attention.hf_projections import Origin
 from attention.trace import Site
-from attention.ui import state
+from attention.ui import charts, state
 from attention.ui.lang import t
 
 OriginFn = Callable[[Site, int, int], Origin | None]
@@ -62,7 +62,7 @@ def dot_product(site: Site, head: int, prefix: str, scope: str = "") -> None:
                 terms_range=y_range,
             )
             st.markdown(f"**{_code(q_tok)} · {_code(site.key_tokens[an.key])}**")
-            st.plotly_chart(fig, width="stretch", key=f"{prefix}_dot_{an.key}")
+            st.plotly_chart(fig, width="stretch", key=f"{prefix}_dot_{an.key}", config=charts.config())
             st.caption(t("dot.stats", agree=an.agreeing, d=an.terms.shape[0], cos=f"{an.cosine:.3f}"))
 
 
@@ -76,7 +76,7 @@ def weighted_sum(site: Site, head: int, prefix: str, scope: str = "") -> None:
     an = anatomy.sum_anatomy(site, head, sel.query)
     fig = plots_anatomy.sum_figure(an, [plots.label(w) for w in site.key_tokens], t("sum.total"),
                                    t("sum.others"), t("sum.title", q=plots.label(q_tok)))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_sum_chart")
+    st.plotly_chart(fig, width="stretch", key=f"{prefix}_sum_chart", config=charts.config())
 
 
 def step_by_step(site: Site, head: int, prefix: str, scope: str = "") -> None:
@@ -105,7 +105,7 @@ def step_by_step(site: Site, head: int, prefix: str, scope: str = "") -> None:
     fig = plots_anatomy.temperature_figure(row, model_row, [plots.label(w) for w in site.key_tokens],
                                            t("steps.at_t", t=temperature), t("steps.model"),
                                            t("steps.weights_chart"))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_temperature_chart")
+    st.plotly_chart(fig, width="stretch", key=f"{prefix}_temperature_chart", config=charts.config())
     st.markdown(f"**{t('steps.z')}**")
     st.dataframe([{f"d{i}": round(float(v), 4) for i, v in enumerate(row.z)}], hide_index=True)
 
@@ -128,8 +128,8 @@ def where_from(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, s
             parts[t("origin.segment")] = found.embedding.segment
         st.caption(t("origin.embedding"))
     st.plotly_chart(plots_anatomy.input_figure(found.x, t("origin.input", w=word, layer=site.layer), parts),
-                    width="stretch", key=f"{prefix}_origin_x")
+                    width="stretch", key=f"{prefix}_origin_x", config=charts.config())
     st.plotly_chart(plots_anatomy.projection_figure(found.recomputed, found.from_model, t("origin.recomputed"),
                                                     t("origin.from_model"), t("origin.projected")),
-                    width="stretch", key=f"{prefix}_origin_qkv")
+                    width="stretch", key=f"{prefix}_origin_qkv", config=charts.config())
     st.caption(t("origin.check", diff=f"{found.max_diff:.1e}"))

@@ -12,7 +12,7 @@ import streamlit as st
 from attention import details, plots
 from attention.selection import selection_from_event
 from attention.trace import Site
-from attention.ui import explain, state
+from attention.ui import charts, explain, state
 from attention.ui.lang import t
 
 
@@ -32,7 +32,7 @@ def _chart(fig, chart_key: str, scope: str) -> None:
         key=chart_key,
         on_select=lambda: _on_click(chart_key, scope),
         selection_mode="points",
-        config={"displaylogo": False, "modeBarButtonsToRemove": ["select2d", "lasso2d"]},
+        config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]),
         width="stretch",
     )
 
@@ -112,4 +112,4 @@ def show_scores_and_weights(site: Site, head: int, prefix: str, scope: str, note
             if interactive:
                 _chart(fig, f"{prefix}_{name}", scope)
             else:
-                st.plotly_chart(fig, width="stretch")
+                st.plotly_chart(fig, width="stretch", config=charts.config())
