@@ -247,6 +247,13 @@ def weights_figure(
     )
 
 
+def merged_weights_figure(weights: np.ndarray, query_words: list[str], key_words: list[str], title: str
+                          ) -> go.Figure:
+    """One head's weights between whole words (keys summed, query rows averaged), 0..1."""
+    return matrix_figure(weights, [label(w) for w in query_words], [label(w) for w in key_words], title=title,
+                         colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f")
+
+
 def z_figure(site: Site, head: int, sel: Selection = Selection(), title: str = TITLES["Z"]) -> go.Figure:
     """Z = A·V for one head: query words × d_head dimensions."""
     rows, _ = _labels(site)

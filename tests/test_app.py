@@ -173,3 +173,21 @@ def test_chart_toolbar_downloads_png_or_svg_as_chosen():
     assert not at.exception
     for chart in at.get("plotly_chart"):
         assert json.loads(chart.proto.config)["toImageButtonOptions"]["format"] == "svg"
+
+
+def test_whole_words_switch_draws_merged_weights_that_still_sum_to_one():
+    import base64
+
+    import numpy as np
+
+    at = start(text="The tokenization cat drank the milk")
+    assert "##ization" in charts(at)[1]["layout"]["xaxis"]["ticktext"]  # the word is split into pieces
+    at.toggle(key="merge_words").set_value(True).run()
+    assert not at.exception
+    merged = [c for c in charts(at) if "tokenization" in c["layout"]["xaxis"]["ticktext"]]
+    assert len(merged) == 1
+    z = merged[0]["data"][0]["z"]
+    arr = np.frombuffer(base64.b64decode(z["bdata"]), dtype=z["dtype"]).reshape(
+        [int(d) for d in str(z["shape"]).split(",")])
+    np.testing.assert_allclose(arr.sum(axis=1), 1.0, atol=1e-5)
+    assert any("sum over its pieces" in c.value for c in at.caption)

@@ -27,6 +27,7 @@ def explore_page() -> None:
     site = tr.site(st.session_state["layer"], st.session_state["kind"])
     state.int_choice("head", list(range(site.n_heads)))
     c_head.selectbox(t("explore.head"), list(range(site.n_heads)), key="head", persist_state="session")
+    st.toggle(t("words.toggle"), key="merge_words", help=t("words.help"))
     head = st.session_state["head"]
 
     if not site.faithful:

@@ -66,6 +66,17 @@ STRINGS: dict[str, dict[str, str]] = {
                 "zh": "A = softmax(S / √d_k + 掩码)（注意力权重；每行之和为 1）"},
     "title.Z": {"en": "Z = A·V  (each row: a weighted sum of value vectors)", "zh": "Z = A·V（每一行：值向量的加权和）"},
     "masked": {"en": "masked", "zh": "已屏蔽"},
+    "words.toggle": {"en": "Whole words", "zh": "按整词显示"},
+    "words.help": {"en": "Also draw the weights between whole words, not word pieces.",
+                   "zh": "同时显示整词之间的权重，而不是词片之间的。"},
+    "words.title": {"en": "A between whole words", "zh": "整词之间的 A"},
+    "words.note": {
+        "en": "Whole words: the weight a word receives is the sum over its pieces (keys), and a word's row is the "
+              "average of its pieces' rows (queries), so every row still sums to 1. S and Z above stay per piece: "
+              "they are not weights.",
+        "zh": "整词视图：一个词得到的权重是其所有词片（键）权重之和，一个词的行是其词片（查询）各行的平均值，"
+              "所以每一行之和仍为 1。上面的 S 和 Z 仍按词片显示：它们不是权重。",
+    },
     # the detail panel
     "detail.title": {"en": "Selection", "zh": "当前选择"},
     "detail.nothing": {"en": "Nothing selected yet: click a cell or a word.", "zh": "尚未选择：请点击一个格子或一个词。"},

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from attention import details, plots
+from attention import details, plots, word_merge
 from attention.selection import selection_from_event
 from attention.trace import Site
 from attention.ui import charts, explain, state
@@ -64,9 +64,19 @@ def show(
         _chart(plots.z_figure(site, head, sel, title=t("title.Z")), f"{prefix}_Z", scope)
     with right:
         detail_panel(site, head, scope)
+    if st.session_state.get("merge_words"):
+        whole_words(site, head)
     explain.show(site, head, origin_fn, prefix, scope)
     if write_url:
         state.write_url(st.session_state.get("_url_view", {}))
+
+
+def whole_words(site: Site, head: int) -> None:
+    """The same head's weights between whole words, beside the per-token charts above."""
+    weights, query_words, key_words = word_merge.merged_weights(site)
+    st.caption(t("words.note"))
+    st.plotly_chart(plots.merged_weights_figure(weights[head], query_words, key_words, t("words.title")),
+                    width="stretch", config=charts.config(), key=f"words_{site.kind}_{site.layer}")
 
 
 def detail_panel(site: Site, head: int, scope: str = "") -> None:
