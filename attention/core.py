@@ -87,10 +87,13 @@ def softmax(scores: np.ndarray, axis: int = -1) -> np.ndarray:
     """Numerically stable softmax: subtracting the row maximum changes nothing mathematically
     but keeps exp() from overflowing. Rows that are entirely masked come out all zero."""
     peak = np.max(scores, axis=axis, keepdims=True)
-    peak = np.where(np.isfinite(peak), peak, 0.0)
-    e = np.exp(scores - peak)
+    peak[~np.isfinite(peak)] = 0.0
+    e = scores - peak  # a new array; the steps below work in place on it
+    np.exp(e, out=e)
     total = np.sum(e, axis=axis, keepdims=True)
-    return np.divide(e, total, out=np.zeros_like(e), where=total > 0)
+    total[total == 0] = 1.0  # a fully masked row: e is all 0 already
+    e /= total
+    return e
 
 
 def weighted_sum(weights: np.ndarray, v: np.ndarray) -> np.ndarray:

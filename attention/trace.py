@@ -41,6 +41,13 @@ def _frozen(a: np.ndarray | None) -> np.ndarray | None:
     return a
 
 
+def _max_abs_diff(a: np.ndarray, b: np.ndarray) -> float:
+    """max |a − b| with one temporary array (these are up to heads × 512 × 512)."""
+    d = np.subtract(a, b, dtype=np.float32)
+    np.abs(d, out=d)
+    return float(d.max(initial=0.0))
+
+
 @dataclass(frozen=True, eq=False)
 class Site:
     """One attention call site: what the model's attention function received and returned.
@@ -78,8 +85,8 @@ class Site:
             _frozen(scores),
             _frozen(weights),
             _frozen(z),
-            float(np.max(np.abs(weights - self.model_weights), initial=0.0)),
-            float(np.max(np.abs(z - self.model_z), initial=0.0)),
+            _max_abs_diff(weights, self.model_weights),
+            _max_abs_diff(z, self.model_z),
         )
 
     @property
