@@ -28,7 +28,30 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from attention.translator.lexicon import ADJECTIVE_TABLE, NOUN_TABLE, VERB_TABLE
+from attention.translator.grammar import (
+    ADJECTIVES,
+    Adjective,
+    INTRANSITIVE,
+    NOUNS,
+    Noun,
+    NounPhrase,
+    Pair,
+    TRANSITIVE,
+    VERBS,
+    BE_EN,
+    DETERMINERS,
+    DETERMINER_WEIGHTS,
+    ESTAR,
+    PREPOSITIONS,
+    SER,
+    adjective_entry,
+    noun_entry,
+    verb_entry,
+    copula,
+    intransitive,
+    location,
+    transitive,
+)
 from attention.translator.vocab import tokenize
 
 SEED = 1234
@@ -40,260 +63,6 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("The ball is blue.", "la bola es azul ."),
     ("The black cat drank the milk.", "el gato negro bebió la leche ."),
 )
-
-# The lexicon's tables are in lexicon.py; they are parsed into typed entries below.
-
-
-# english singular, plural | spanish m.sg f.sg m.pl f.pl ("-": the determiner has no such number)
-_DETERMINERS = {
-    "the": (("the", "the"), ("el", "la", "los", "las")),
-    "a": (("a", "some"), ("un", "una", "unos", "unas")),
-    "this": (("this", "these"), ("este", "esta", "estos", "estas")),
-    "that": (("that", "those"), ("ese", "esa", "esos", "esas")),
-    "my": (("my", "my"), ("mi", "mi", "mis", "mis")),
-    "his": (("his", "his"), ("su", "su", "sus", "sus")),
-    "her": (("her", "her"), ("su", "su", "sus", "sus")),
-    "our": (("our", "our"), ("nuestro", "nuestra", "nuestros", "nuestras")),
-}
-_DETERMINER_WEIGHTS = {"the": 10, "a": 4, "this": 1.5, "that": 1.5, "my": 1.5, "his": 1, "her": 1, "our": 1}
-
-# "to be": english [tense][plural]; spanish with an adjective (ser) and with a place (estar)
-_BE_EN = {("present", False): "is", ("present", True): "are", ("past", False): "was", ("past", True): "were"}
-_SER = {("present", False): "es", ("present", True): "son", ("past", False): "era", ("past", True): "eran"}
-_ESTAR = {("present", False): "está", ("present", True): "están", ("past", False): "estaba", ("past", True): "estaban"}
-_DO_EN = {("present", False): "does", ("present", True): "do", ("past", False): "did", ("past", True): "did"}
-
-# preposition: (spanish, tags of the place noun, tags the subject needs)
-_PREPOSITIONS = {
-    "in": ("en", {"inside", "container"}, {"human", "animal", "portable"}),
-    "on": ("sobre", {"surface"}, {"human", "animal", "portable"}),
-    "under": ("bajo", {"cover"}, {"human", "animal", "portable"}),
-    "with": ("con", {"human", "animal"}, {"human", "animal"}),
-}
-
-# ----------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Noun:
-    en: str
-    en_plural: str | None  # None: a mass noun, singular only
-    es: str
-    es_plural: str | None
-    gender: str  # "m" or "f"
-    tags: frozenset[str]
-
-
-@dataclass(frozen=True)
-class Adjective:
-    en: str
-    es: tuple[str, str, str, str]  # m.sg, f.sg, m.pl, f.pl
-    goes_with: frozenset[str]
-
-
-@dataclass(frozen=True)
-class Verb:
-    en: tuple[str, str, str]  # base, 3rd person singular present, past
-    es: tuple[str, str, str, str]  # present sg, present pl, past sg, past pl
-    subject: frozenset[str]
-    object: frozenset[str] | None  # None: intransitive
-
-
-@dataclass(frozen=True)
-class Pair:
-    """One sentence pair: lowercase word tokens, and for every target word the index of the
-    source word it translates (-1: none)."""
-
-    source: tuple[str, ...]
-    target: tuple[str, ...]
-    alignment: tuple[int, ...]
-
-    @property
-    def source_text(self) -> str:
-        return " ".join(self.source)
-
-    @property
-    def target_text(self) -> str:
-        return " ".join(self.target)
-
-
-def _parse_nouns(table: str) -> tuple[Noun, ...]:
-    nouns = []
-    for line in table.strip().splitlines():
-        en, en_pl, es, es_pl, gender, *tags = line.split()
-        none = lambda w: None if w == "-" else w  # noqa: E731
-        nouns.append(Noun(en, none(en_pl), es, none(es_pl), gender, frozenset(tags)))
-    return tuple(nouns)
-
-
-def _parse_adjectives(table: str) -> tuple[Adjective, ...]:
-    adjectives = []
-    for line in table.strip().splitlines():
-        en, m_sg, f_sg, m_pl, f_pl, *tags = line.split()
-        adjectives.append(Adjective(en, (m_sg, f_sg, m_pl, f_pl), frozenset(tags)))
-    return tuple(adjectives)
-
-
-def _parse_verbs(table: str) -> tuple[Verb, ...]:
-    verbs = []
-    for line in table.strip().splitlines():
-        en, es, subject, obj = (part.split() for part in line.split("|"))
-        verbs.append(Verb(tuple(en), tuple(es), frozenset(subject), None if obj == ["-"] else frozenset(obj)))
-    return tuple(verbs)
-
-
-NOUNS = _parse_nouns(NOUN_TABLE)
-ADJECTIVES = _parse_adjectives(ADJECTIVE_TABLE)
-VERBS = _parse_verbs(VERB_TABLE)
-TRANSITIVE = tuple(v for v in VERBS if v.object is not None)
-INTRANSITIVE = tuple(v for v in VERBS if v.object is None)
-
-
-def _noun(en: str) -> Noun:
-    return next(n for n in NOUNS if n.en == en)
-
-
-def _adjective(en: str) -> Adjective:
-    return next(a for a in ADJECTIVES if a.en == en)
-
-
-def _verb(en: str, transitive: bool) -> Verb:
-    return next(v for v in (TRANSITIVE if transitive else INTRANSITIVE) if v.en[0] == en)
-
-
-def _agree(forms: tuple[str, str, str, str], gender: str, plural: bool) -> str:
-    """Pick the form of a determiner or adjective that agrees with the noun: m.sg, f.sg, m.pl, f.pl."""
-    return forms[2 * plural + (gender == "f")]
-
-
-# ----------------------------------------------------------------------------------------------
-# Realising a sentence: English words are appended first, so Spanish words can point at them.
-
-
-@dataclass(frozen=True)
-class NounPhrase:
-    noun: Noun
-    determiner: str  # a key of _DETERMINERS
-    plural: bool
-    adjective: Adjective | None = None
-
-
-class _Builder:
-    """Collects the two sides of a pair; `en` returns the index of the word it appended."""
-
-    def __init__(self) -> None:
-        self.source: list[str] = []
-        self.target: list[str] = []
-        self.alignment: list[int] = []
-
-    def en(self, word: str) -> int:
-        self.source.append(word)
-        return len(self.source) - 1
-
-    def es(self, word: str, aligned_to: int) -> None:
-        self.target.append(word)
-        self.alignment.append(aligned_to)
-
-    def noun_phrase(self, np: NounPhrase, personal_a: bool = False) -> None:
-        """the black cat -> el gato negro; with personal_a (a human object): a la niña, al niño."""
-        noun, n = np.noun, np.noun.gender
-        en_noun = noun.en_plural if np.plural else noun.en
-        en_det = _DETERMINERS[np.determiner][0][np.plural]
-        if en_det == "a" and (np.adjective.en if np.adjective else en_noun)[0] in "aeiou":
-            en_det = "an"  # an apple, an old cat
-        i_det = self.en(en_det)
-        i_adj = self.en(np.adjective.en) if np.adjective else None
-        i_noun = self.en(en_noun)
-        det = _agree(_DETERMINERS[np.determiner][1], n, np.plural)
-        if personal_a and det == "el":
-            self.es("al", i_det)  # a + el
-        else:
-            if personal_a:
-                self.es("a", -1)
-            self.es(det, i_det)
-        self.es(noun.es_plural if np.plural else noun.es, i_noun)
-        if np.adjective:
-            self.es(_agree(np.adjective.es, n, np.plural), i_adj)
-
-    def negation(self, negated: bool) -> int | None:
-        return self.en("not") if negated else None
-
-    def pair(self) -> Pair:
-        return Pair(tuple(self.source), tuple(self.target), tuple(self.alignment))
-
-
-def copula(subject: NounPhrase, adjective: Adjective, tense: str, negated: bool) -> Pair:
-    """NP is (not) ADJ .  ->  NP (no) es ADJ ."""
-    b = _Builder()
-    b.noun_phrase(subject)
-    i_be = b.en(_BE_EN[tense, subject.plural])
-    i_not = b.negation(negated)
-    i_adj = b.en(adjective.en)
-    i_dot = b.en(".")
-    if negated:
-        b.es("no", i_not)
-    b.es(_SER[tense, subject.plural], i_be)
-    b.es(_agree(adjective.es, subject.noun.gender, subject.plural), i_adj)
-    b.es(".", i_dot)
-    return b.pair()
-
-
-def _verb_form_es(verb: Verb, tense: str, plural: bool) -> str:
-    return verb.es[2 * (tense == "past") + plural]
-
-
-def _verb_words_en(b: _Builder, verb: Verb, tense: str, plural: bool, negated: bool) -> tuple[int, int | None]:
-    """drinks / drink / drank, or does not drink / do not drink / did not drink.
-    Returns the indices of the main verb and of "not"."""
-    if negated:
-        b.en(_DO_EN[tense, plural])
-        i_not = b.en("not")
-        return b.en(verb.en[0]), i_not
-    if tense == "past":
-        return b.en(verb.en[2]), None
-    return b.en(verb.en[0] if plural else verb.en[1]), None
-
-
-def transitive(subject: NounPhrase, verb: Verb, obj: NounPhrase, tense: str, negated: bool) -> Pair:
-    """NP VERB NP .  ->  NP (no) VERB (a) NP ."""
-    b = _Builder()
-    b.noun_phrase(subject)
-    i_verb, i_not = _verb_words_en(b, verb, tense, subject.plural, negated)
-    if negated:
-        b.es("no", i_not)
-    b.es(_verb_form_es(verb, tense, subject.plural), i_verb)
-    b.noun_phrase(obj, personal_a="human" in obj.noun.tags)
-    b.es(".", b.en("."))
-    return b.pair()
-
-
-def intransitive(subject: NounPhrase, verb: Verb, tense: str, negated: bool) -> Pair:
-    """NP VERB .  ->  NP (no) VERB ."""
-    b = _Builder()
-    b.noun_phrase(subject)
-    i_verb, i_not = _verb_words_en(b, verb, tense, subject.plural, negated)
-    if negated:
-        b.es("no", i_not)
-    b.es(_verb_form_es(verb, tense, subject.plural), i_verb)
-    b.es(".", b.en("."))
-    return b.pair()
-
-
-def location(subject: NounPhrase, preposition: str, place: NounPhrase, tense: str, negated: bool) -> Pair:
-    """NP is (not) PREP NP .  ->  NP (no) está PREP NP ."""
-    b = _Builder()
-    b.noun_phrase(subject)
-    i_be = b.en(_BE_EN[tense, subject.plural])
-    i_not = b.negation(negated)
-    i_prep = b.en(preposition)
-    if negated:
-        b.es("no", i_not)
-    b.es(_ESTAR[tense, subject.plural], i_be)
-    b.es(_PREPOSITIONS[preposition][0], i_prep)
-    b.noun_phrase(place)
-    b.es(".", b.en("."))
-    return b.pair()
-
 
 # ----------------------------------------------------------------------------------------------
 # Sampling
@@ -332,8 +101,8 @@ class _Sampler:
     def noun_phrase(self, tags, exclude: Noun | None = None, adjective_p: float = 0.3) -> NounPhrase:
         noun = self.noun(tags, exclude)
         plural = noun.en_plural is not None and self.rng.random() < 0.35
-        choices = [d for d in _DETERMINERS if not (d == "a" and "mass" in noun.tags)]
-        determiner = self.rng.choices(choices, weights=[_DETERMINER_WEIGHTS[d] for d in choices])[0]
+        choices = [d for d in DETERMINERS if not (d == "a" and "mass" in noun.tags)]
+        determiner = self.rng.choices(choices, weights=[DETERMINER_WEIGHTS[d] for d in choices])[0]
         adjective = self.adjective(noun) if self.rng.random() < adjective_p else None
         return NounPhrase(noun, determiner, plural, adjective)
 
@@ -351,8 +120,8 @@ class _Sampler:
         if r < 0.80:
             verb = self.rng.choice(INTRANSITIVE)
             return intransitive(self.noun_phrase(verb.subject), verb, self.tense(), self.negated())
-        preposition = self.rng.choice(list(_PREPOSITIONS))
-        _, place_tags, subject_tags = _PREPOSITIONS[preposition]
+        preposition = self.rng.choice(list(PREPOSITIONS))
+        _, place_tags, subject_tags = PREPOSITIONS[preposition]
         place = self.noun_phrase(place_tags)
         if "inside" not in place.noun.tags and "container" in place.noun.tags:
             subject_tags = {"portable"}  # the key is in the box; the actor is not
@@ -368,12 +137,12 @@ def without_period(p: Pair) -> Pair:
 
 def example_pairs() -> tuple[Pair, ...]:
     """The two running examples, built by the same grammar as everything else."""
-    ball = NounPhrase(_noun("ball"), "the", False)
-    cat = NounPhrase(_noun("cat"), "the", False, _adjective("black"))
-    milk = NounPhrase(_noun("milk"), "the", False)
+    ball = NounPhrase(noun_entry("ball"), "the", False)
+    cat = NounPhrase(noun_entry("cat"), "the", False, adjective_entry("black"))
+    milk = NounPhrase(noun_entry("milk"), "the", False)
     return (
-        copula(ball, _adjective("blue"), "present", False),
-        transitive(cat, _verb("drink", True), milk, "past", False),
+        copula(ball, adjective_entry("blue"), "present", False),
+        transitive(cat, verb_entry("drink", True), milk, "past", False),
     )
 
 
@@ -413,8 +182,8 @@ def build_corpus(seed: int = SEED, n_pairs: int = N_PAIRS, n_test: int = N_TEST)
 
 def source_words() -> set[str]:
     """Every English word the grammar can produce."""
-    words = {".", "not", "does", "do", "did", "an"} | set(_BE_EN.values()) | set(_PREPOSITIONS)
-    words |= {w for forms, _ in _DETERMINERS.values() for w in forms}
+    words = {".", "not", "does", "do", "did", "an"} | set(BE_EN.values()) | set(PREPOSITIONS)
+    words |= {w for forms, _ in DETERMINERS.values() for w in forms}
     words |= {w for n in NOUNS for w in (n.en, n.en_plural) if w}
     words |= {a.en for a in ADJECTIVES}
     words |= {w for v in VERBS for w in v.en}
@@ -423,9 +192,9 @@ def source_words() -> set[str]:
 
 def target_words() -> set[str]:
     """Every Spanish word the grammar can produce."""
-    words = {".", "no", "a", "al"} | set(_SER.values()) | set(_ESTAR.values())
-    words |= {es for es, _, _ in _PREPOSITIONS.values()}
-    words |= {w for _, forms in _DETERMINERS.values() for w in forms}
+    words = {".", "no", "a", "al"} | set(SER.values()) | set(ESTAR.values())
+    words |= {es for es, _, _ in PREPOSITIONS.values()}
+    words |= {w for _, forms in DETERMINERS.values() for w in forms}
     words |= {w for n in NOUNS for w in (n.es, n.es_plural) if w}
     words |= {w for a in ADJECTIVES for w in a.es}
     words |= {w for v in VERBS for w in v.es}
