@@ -6,12 +6,13 @@
 import pandas  # noqa: F401, I001
 import streamlit as st
 
-from attention import settings
+from attention import blas, settings
 from attention.i18n import LANGUAGES
 from attention.ui import state
 from attention.ui.charts import IMAGE_FORMATS
 from attention.ui.lang import t
 
+blas.one_thread_for_process()  # numpy's spinning BLAS threads would slow the next forward pass (attention/blas.py)
 st.set_page_config(page_title="Attention, seen from inside", page_icon="🔍", layout="wide")
 state.init_from_url({"text": "The black cat drank the milk", "layer": 0, "head": 0, "lang": "en"})
 

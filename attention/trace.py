@@ -16,12 +16,11 @@ TOLERANCE, so the picture never lies.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Literal
 
 import numpy as np
 
-from attention import core
+from attention import blas, core
 
 Kind = Literal["encoder", "decoder", "cross"]
 KINDS: tuple[Kind, ...] = ("encoder", "decoder", "cross")
@@ -42,10 +41,19 @@ def _frozen(a: np.ndarray | None) -> np.ndarray | None:
 
 
 def _max_abs_diff(a: np.ndarray, b: np.ndarray) -> float:
-    """max |a − b| with one temporary array (these are up to heads × 512 × 512)."""
-    d = np.subtract(a, b, dtype=np.float32)
-    np.abs(d, out=d)
-    return float(d.max(initial=0.0))
+    """max |a − b|, a block of rows at a time into one small buffer (these are up to heads × 512 × 512)."""
+    if a.size == 0:
+        return 0.0
+    a2, b2 = a.reshape(-1, a.shape[-1]), b.reshape(-1, b.shape[-1])
+    rows = max(1, core.BLOCK_ELEMENTS // max(1, a2.shape[1]))
+    buf = np.empty((min(rows, a2.shape[0]), a2.shape[1]), np.float32)
+    worst = 0.0
+    for start in range(0, a2.shape[0], rows):
+        d = buf[: min(rows, a2.shape[0] - start)]
+        np.subtract(a2[start : start + rows], b2[start : start + rows], out=d, dtype=np.float32)
+        np.abs(d, out=d)
+        worst = max(worst, float(d.max(initial=0.0)))
+    return worst
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,13 +82,23 @@ class Site:
     query_inputs: np.ndarray | None = None  # (query_pos, d_model) what W_Q was applied to, when known
     key_inputs: np.ndarray | None = None  # (key_pos, d_model) what W_K and W_V were applied to, when known
 
-    @cached_property
+    @property
     def _recomputed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+        # Kept in the instance's __dict__ rather than with functools.cached_property, whose lock
+        # (Python 3.11) is shared by every Site: sessions reading different sites of shared traces
+        # would wait for each other. Two threads racing on one site compute the same numbers.
+        done = self.__dict__.get("_recomputed_cache")
+        if done is None:
+            done = self.__dict__["_recomputed_cache"] = self._recompute()
+        return done
+
+    def _recompute(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
         """float32, as the models compute; core.py follows its own order of operations, so
         agreement to ~1e-7 is evidence, not an echo of the model's numbers."""
-        scores, weights, z = core.attention(
-            self.q, self.k, self.v, scale=self.scale, mask=self.mask, bias=self.bias, softcap=self.softcap
-        )
+        with blas.one_thread():
+            scores, weights, z = core.attention(
+                self.q, self.k, self.v, scale=self.scale, mask=self.mask, bias=self.bias, softcap=self.softcap
+            )
         return (
             _frozen(scores),
             _frozen(weights),

@@ -108,3 +108,39 @@ def test_combine_masks_stays_at_the_masked_floor():
     m = core.combine_masks(core.causal_mask(3), core.padding_mask(np.array([1, 1, 0], dtype=bool), 3))
     assert m.min() == core.MASKED
     assert core.combine_masks(None, None) is None
+
+
+def test_blocks_of_heads_give_the_same_answer_as_sdpa_at_long_length(monkeypatch):
+    """attention() runs a few heads at a time; blocks that split the heads unevenly change nothing."""
+    monkeypatch.setattr(core, "BLOCK_ELEMENTS", 3 * 40 * 40)  # 3 heads per block, 7 heads: blocks of 3, 3, 1
+    q, k, v = (rand(2, 7, 40, 8).astype(np.float32) for _ in range(3))
+    mask = core.causal_mask(40)
+    scores, weights, z = core.attention(q, k, v, mask=mask)
+    tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
+    expected_z = torch.nn.functional.scaled_dot_product_attention(tq, tk, tv, is_causal=True).numpy()
+    np.testing.assert_allclose(z, expected_z, atol=1e-5)
+    np.testing.assert_allclose(scores, q @ k.swapaxes(-1, -2), atol=1e-5)
+    assert scores.dtype == weights.dtype == z.dtype == np.float32
+    np.testing.assert_array_equal(weights[..., 0, 1:], 0.0)  # the first query sees only itself
+
+
+def test_masks_and_biases_broadcast_as_before():
+    """A key-padding row (1, key_pos), a per-head bias and leading batch dimensions all broadcast."""
+    q, k, v = rand(3, 4, 8), rand(3, 6, 8), rand(3, 6, 8)
+    bias = rand(2, 3, 4, 6)  # widens the result to a batch of 2
+    key_row = np.where(np.arange(6) < 4, 0.0, core.MASKED)[None, :]
+    _, weights, z = core.attention(q, k, v, bias=bias, mask=key_row)
+    expected = core.softmax(core.scale_scores(q @ k.swapaxes(-1, -2), core.default_scale(8)) + bias + key_row)
+    assert weights.shape == (2, 3, 4, 6)
+    np.testing.assert_allclose(weights, expected, atol=1e-12)
+    np.testing.assert_allclose(z, expected @ v, atol=1e-12)
+    np.testing.assert_array_equal(weights[..., 4:], 0.0)
+
+
+def test_softmax_leaves_its_input_alone_and_softmax_in_place_reuses_it():
+    scores = rand(2, 5)
+    before = scores.copy()
+    out = core.softmax(scores)
+    np.testing.assert_array_equal(scores, before)
+    assert core.softmax_(scores) is scores
+    np.testing.assert_allclose(scores, out, atol=1e-15)

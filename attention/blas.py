@@ -1,0 +1,31 @@
+"""One BLAS thread for numpy's matrix products.
+
+numpy's OpenBLAS keeps its worker threads spinning for a while after every call, and on a small
+machine they take the cores torch's forward pass needs next. Measured on 2 cores
+(`python bench/trace_speed.py --blas default` against the default run): the trace after a
+recomputation took 68–110 ms instead of 30–38 ms at 128 tokens. Our products are one block of
+heads at a time (at most 512 × 512), where a second BLAS thread gains nothing.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from functools import cache
+
+import numpy as np  # noqa: F401  (loaded first, so the controller finds numpy's BLAS)
+from threadpoolctl import ThreadpoolController
+
+
+@cache
+def _controller() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+def one_thread() -> AbstractContextManager:
+    """`with one_thread():` numpy's BLAS uses one thread inside the block (about 20 µs to enter)."""
+    return _controller().limit(limits=1, user_api="blas")
+
+
+def one_thread_for_process() -> None:
+    """numpy's BLAS uses one thread from now on in this process (the app's, not a notebook's)."""
+    _controller().limit(limits=1, user_api="blas")
