@@ -24,7 +24,7 @@ class Overview:
     heads_per_layer: int
     stats: list[HeadStats]  # always per token (statistics of the model's own attention)
     hover: dict[tuple[int, int], str]
-    rollout: np.ndarray | None  # (rows, rows) for encoder self-attention, else None
+    rollout: np.ndarray | None  # (rows, rows) when has_rollout, else None
     query_groups: list[list[int]] | None  # token positions of each drawn row, when merged
 
     @property
@@ -52,6 +52,12 @@ def _hover(s: HeadStats) -> str:
     return text + f" · special {s.special_share:.2f}"
 
 
+def has_rollout(trace: Trace, kind: str) -> bool:
+    """Rollout follows a stack of self-attention layers that nothing else feeds: an encoder, or a
+    decoder-only model (GPT-2). A decoder with cross-attention between its layers has none."""
+    return kind == "encoder" or (kind == "decoder" and "cross" not in trace.kinds)
+
+
 def build(trace: Trace, kind: str, merge_words: bool) -> Overview:
     """Everything the Overview draws for the trace's sites of one kind."""
     sites = sorted((s for s in trace.sites if s.kind == kind), key=lambda s: s.layer)
@@ -65,8 +71,8 @@ def build(trace: Trace, kind: str, merge_words: bool) -> Overview:
     groups = word_merge.word_groups(sites[0].query_tokens) if merge_words else None
     stats = head_stats.head_stats(trace, kind)
     rolled = None
-    if kind == "encoder":
-        rolled = rollout.trace_rollout(trace, "encoder")
+    if has_rollout(trace, kind):
+        rolled = rollout.trace_rollout(trace, kind)
         if groups is not None:
             rolled = word_merge.merge_matrix(rolled, groups, groups)
     return Overview(

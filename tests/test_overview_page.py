@@ -85,7 +85,7 @@ def test_a_clicked_thumbnail_opens_explore_on_that_head_and_the_sentence_survive
     at.session_state["kind"] = "encoder"
     at.session_state["layer"] = 4
     at.session_state["head"] = 9
-    at.session_state["_overview_open"] = True  # what the grid's click callback leaves behind
+    at.session_state["_overview_open"] = "views/explore.py"  # what the grid's click callback leaves behind
     at.run()
     assert not at.exception
     assert at.selectbox(key="layer").value == 4 and at.selectbox(key="head").value == 9
@@ -142,5 +142,54 @@ def test_every_kind_of_an_encoder_decoder_model_draws(tmp_path):
         has_rollout = len(charts(at)) == 2
         assert has_rollout == (kind == "encoder")
         if kind == "cross":
-            assert any("encoder self-attention only" in i.value for i in at.info)
+            assert any("No rollout for cross-attention" in i.value for i in at.info)
             assert at.dataframe[0].value["mean distance (tokens)"].isna().all()
+
+
+def translator_overview(text: str | None = None) -> AppTest:
+    at = overview()
+    if text is not None:
+        at.session_state["tr_text"] = text
+    at.radio(key="overview_source").set_value("translator").run()
+    assert not at.exception
+    return at
+
+
+def test_the_translator_shows_every_kind_with_its_own_words():
+    at = translator_overview("The black cat drank the milk.")
+    assert "leche" in at.code[0].value  # the translation is shown above the grid
+    assert at.text_input(key="overview_tr_text").value == "The black cat drank the milk."
+    seen = {}
+    for kind in ("encoder", "decoder", "cross"):
+        at.selectbox(key="overview_kind").set_value(kind).run()
+        assert not at.exception, kind
+        spec = grid(at)
+        assert len(named(spec, "heads")["customdata"]) == 8  # 2 layers × 4 heads
+        seen[kind] = [o for o in at.selectbox(key="overview_word").options]
+        assert len(charts(at)) == (2 if kind == "encoder" else 1)  # rollout over the encoder only
+        assert len(at.dataframe[0].value) == 8
+    assert any("milk" in o for o in seen["encoder"])
+    assert any("leche" in o for o in seen["decoder"]) and any("leche" in o for o in seen["cross"])
+    assert any("No rollout for cross-attention" in i.value for i in at.info)
+    assert [w.key for w in at.toggle] == ["overview_ascending"]  # no whole-words switch: the tokens are words
+    assert "Translate page" in " ".join(c.value for c in at.caption)
+
+
+def test_a_clicked_translator_thumbnail_opens_translate_on_that_head():
+    at = translator_overview("The ball is blue.")
+    at.selectbox(key="overview_kind").set_value("cross").run()
+    at.session_state["tr_kind"] = "cross"
+    at.session_state["tr_cross_layer"] = 1
+    at.session_state["tr_cross_head"] = 2
+    at.session_state["_overview_open"] = "views/translate.py"  # what the grid's click callback leaves behind
+    at.run()
+    assert not at.exception
+    assert at.radio(key="tr_kind").value == "cross"
+    assert at.selectbox(key="tr_cross_layer").value == 1 and at.selectbox(key="tr_cross_head").value == 2
+    assert at.text_input(key="tr_text").value == "The ball is blue."
+
+
+def test_translator_sentence_without_words_gets_the_translate_message():
+    at = translator_overview("   ")
+    assert not charts(at)
+    assert "Type an English sentence" in at.info[0].value

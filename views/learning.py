@@ -7,10 +7,9 @@ import streamlit as st
 from attention import learning, plots, plots_learning
 from attention.text_input import check_text
 from attention.translator import loss_history
-from attention.ui import charts, matrices, state
+from attention.ui import charts, matrices, sentence, state
 from attention.ui.lang import formatter, t
 
-DEFAULT_TEXT = "The black cat drank the milk."
 DEFAULT_PAIRS = {  # kind -> (query word, related key word, unrelated key word)
     "cross": ("leche", "milk", "black"),
     "encoder": ("milk", "drank", "black"),
@@ -108,7 +107,7 @@ def learning_page() -> None:
     st.title(t("learning.title"))
     st.markdown(t("learning.explain"))
     if "learn_text" not in st.session_state:
-        st.session_state["learn_text"] = DEFAULT_TEXT
+        st.session_state["learn_text"] = sentence.TRANSLATOR_TEXT
     st.text_input(t("translate.input"), key="learn_text", persist_state="session")
     checked = check_text(st.session_state.get("learn_text"), max_chars=500)
     if not checked.text:

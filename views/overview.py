@@ -1,53 +1,81 @@
 """Overview: every layer × head at once, what kind of head each one is, the rollout, and the numbers."""
 
+from dataclasses import dataclass
+
 import pandas as pd
 import streamlit as st
 
 from attention import export, head_stats, overview, plots_overview, word_merge
 from attention.overview import Overview
 from attention.selection import Selection, selection_from_event
+from attention.trace import KINDS, Trace
 from attention.ui import cached, charts, sentence, state
 from attention.ui.lang import formatter, t
 
+MODEL, TRANSLATOR = "model", "translator"  # whose attention the page shows
 EXPLORE_KEYS = ("text", "kind", "layer", "head")  # Explore's widgets: their values kept while this page is shown
+TRANSLATE_KEYS = ("tr_text", "tr_kind", *(f"tr_{k}_{w}" for k in KINDS for w in ("layer", "head")))
 MODEL_ORDER = "model"
 JSON_MAX_NUMBERS = 5_000_000  # ≈ 50 MB of JSON text; past that, offer the .npz only
 
 
+@dataclass(frozen=True)
+class Target:
+    """The page a clicked head opens in, and the session keys that page reads its view from."""
+
+    page: str
+    page_name: str  # i18n key of the page's name
+    text_key: str
+    kind_key: str
+    layer_key: str
+    head_key: str
+    scope: str  # whose word selection the grid outlines (state.get_selection)
+
+
+def target(source: str, kind: str) -> Target:
+    if source == TRANSLATOR:
+        return Target("views/translate.py", "page.translate", "tr_text", "tr_kind", f"tr_{kind}_layer",
+                      f"tr_{kind}_head", f"_tr_{kind}")
+    return Target("views/explore.py", "page.explore", "text", "kind", "layer", "head", "")
+
+
 @st.cache_resource(max_entries=8, show_spinner=False)  # the spinner is drawn by the caller, in the chosen language
-def overview_of(model_path: str | None, text: str, kind: str, merge: bool) -> Overview:
+def overview_of(source: str, model_path: str | None, text: str, kind: str, merge: bool) -> Overview:
     """Shared by every session (read-only): a 512-token overview is not recomputed on each click."""
-    return overview.build(cached.trace(model_path, text), kind, merge)
+    tr = cached.translation(text).trace if source == TRANSLATOR else cached.trace(model_path, text)
+    return overview.build(tr, kind, merge)
 
 
-def keep_explore_state() -> None:
-    """Streamlit drops a widget's value on a page that does not draw it; hand Explore's back."""
-    for key in EXPLORE_KEYS:
+def keep_other_pages_state() -> None:
+    """Streamlit drops a widget's value on a page that does not draw it; hand Explore's and Translate's back."""
+    for key in (*EXPLORE_KEYS, *TRANSLATE_KEYS, "merge_words"):
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]
 
 
-def on_text() -> None:
-    st.session_state["text"] = st.session_state["overview_text"]
+def on_text(text_key: str) -> None:
+    st.session_state[text_key] = st.session_state[f"overview_{text_key}"]
 
 
-def on_grid_click(kind: str) -> None:
+def on_grid_click(to: Target, kind: str) -> None:
     picked = plots_overview.head_from_event(st.session_state.get("overview_grid"))
     if picked is not None:
-        st.session_state.update(kind=kind, layer=picked[0], head=picked[1], _overview_open=True)
+        st.session_state.update({to.kind_key: kind, to.layer_key: picked[0], to.head_key: picked[1],
+                                 "_overview_open": to.page})
 
 
-def on_rollout_click(v: Overview) -> None:
+def on_rollout_click(v: Overview, scope: str) -> None:
     """A row, a column or a cell of the rollout names a word: outline that word's row in the grid."""
     sel = selection_from_event(Selection(), st.session_state.get("overview_rollout"))
     shown = sel.query if sel.query is not None else sel.key
     if shown is not None:
-        state.set_selection(Selection(v.to_token(shown), state.get_selection().key))
+        state.set_selection(Selection(v.to_token(shown), state.get_selection(scope).key), scope)
 
 
-def on_word_pick(v: Overview) -> None:
+def on_word_pick(v: Overview, scope: str) -> None:
     shown = st.session_state.get("overview_word")
-    state.set_selection(Selection(None if shown is None else v.to_token(shown), state.get_selection().key))
+    state.set_selection(Selection(None if shown is None else v.to_token(shown), state.get_selection(scope).key),
+                        scope)
 
 
 def stat_titles() -> dict[str, str]:
@@ -55,26 +83,26 @@ def stat_titles() -> dict[str, str]:
     return {column: t(f"overview.stat.{column}") for column in head_stats.STAT_COLUMNS}
 
 
-def grid_section(v: Overview, kind: str) -> None:
+def grid_section(v: Overview, kind: str, to: Target) -> None:
     c_order, c_low, c_word = st.columns([2, 1, 2])
     columns = [MODEL_ORDER, *head_stats.STAT_COLUMNS]
     stat_names = stat_titles()
     names = {MODEL_ORDER: t("overview.order.model"), **stat_names}  # bound now: AppTest calls format_func later
     order_by = c_order.selectbox(t("overview.order_by"), columns, key="overview_order", format_func=names.get)
     ascending = c_low.toggle(t("overview.ascending"), key="overview_ascending", disabled=order_by == MODEL_ORDER)
-    st.session_state["overview_word"] = v.to_shown(state.get_selection().query)  # None, or a row drawn
+    st.session_state["overview_word"] = v.to_shown(state.get_selection(to.scope).query)  # None, or a row drawn
     none = t("overview.word_none")
     c_word.selectbox(t("overview.word"), [None, *range(v.n_query)], key="overview_word",
                      format_func=lambda i: none if i is None else f"{v.query_labels[i]} ({i})", placeholder=none,
-                     on_change=on_word_pick, args=(v,))
+                     on_change=on_word_pick, args=(v, to.scope))
     order = head_stats.order_by(v.stats, None if order_by == MODEL_ORDER else order_by, ascending)
-    same_kind = st.session_state.get("kind") in (kind, None)
-    selected = (st.session_state.get("layer"), st.session_state.get("head")) if same_kind else None
+    same_kind = st.session_state.get(to.kind_key) in (kind, None)
+    selected = (st.session_state.get(to.layer_key), st.session_state.get(to.head_key)) if same_kind else None
     fig = plots_overview.grid_figure(v.thumbs, order=order, n_cols=v.heads_per_layer, n_query=v.n_query,
                                      highlight_query=st.session_state["overview_word"], selected=selected,
                                      hover=v.hover)
-    st.caption(t("overview.grid_caption", cells=plots_overview.THUMB_MAX))
-    st.plotly_chart(fig, key="overview_grid", on_select=lambda: on_grid_click(kind), selection_mode="points",
+    st.caption(t("overview.grid_caption", cells=plots_overview.THUMB_MAX, page=t(to.page_name)))
+    st.plotly_chart(fig, key="overview_grid", on_select=lambda: on_grid_click(to, kind), selection_mode="points",
                     config=charts.config(), width="stretch")
     table = pd.DataFrame(head_stats.as_records(v.stats)).drop(columns="kind").set_index(["layer", "head"])
     table = table.loc[order].reset_index().rename(
@@ -84,23 +112,24 @@ def grid_section(v: Overview, kind: str) -> None:
                  order_by=t("overview.order_by")))
 
 
-def rollout_section(v: Overview) -> None:
+def rollout_section(v: Overview, scope: str) -> None:
     st.subheader(t("overview.rollout"))
     if v.rollout is None:
-        st.info(t("overview.rollout_encoder_only"))
+        st.info(t("overview.rollout_cross" if v.kind == "cross" else "overview.rollout_encoder_only"))
         return
     st.caption(t("overview.rollout_caption"))
-    fig = plots_overview.rollout_figure(v.rollout, v.query_labels, Selection(v.to_shown(state.get_selection().query)))
-    st.plotly_chart(fig, key="overview_rollout", on_select=lambda: on_rollout_click(v), selection_mode="points",
+    fig = plots_overview.rollout_figure(v.rollout, v.query_labels,
+                                        Selection(v.to_shown(state.get_selection(scope).query)))
+    st.plotly_chart(fig, key="overview_rollout", on_select=lambda: on_rollout_click(v, scope), selection_mode="points",
                     config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
 
 
-def export_section(tr, kind: str, merge: bool) -> None:
+def export_section(tr: Trace, kind: str, merge: bool, to: Target) -> None:
     st.subheader(t("overview.export"))
     layers = list(tr.layers(kind))
-    layer = st.session_state.get("layer") if st.session_state.get("layer") in layers else layers[0]
+    layer = st.session_state.get(to.layer_key) if st.session_state.get(to.layer_key) in layers else layers[0]
     site = tr.site(layer, kind)
-    head = st.session_state.get("head") if st.session_state.get("head") in range(site.n_heads) else 0
+    head = st.session_state.get(to.head_key) if st.session_state.get(to.head_key) in range(site.n_heads) else 0
 
     def csv_text() -> str:
         weights, rows, cols = word_merge.site_weights(site, merge)
@@ -120,39 +149,69 @@ def export_section(tr, kind: str, merge: bool) -> None:
                                on_click="ignore")
     else:
         c_json.caption(t("overview.json_too_big", max=f"{JSON_MAX_NUMBERS:,}", n=f"{n_numbers:,}"))
-    st.caption(t("overview.export_caption_words" if merge else "overview.export_caption"))
+    st.caption(t("overview.export_caption_words" if merge else "overview.export_caption", page=t(to.page_name)))
+
+
+def open_clicked_head() -> None:
+    """A thumbnail clicked in the previous run: go to its page (Explore reads the view from the URL)."""
+    page = st.session_state.pop("_overview_open", None)
+    if page == "views/explore.py":
+        st.switch_page(page, query_params={k: str(st.session_state[k]) for k in EXPLORE_KEYS
+                                           if st.session_state.get(k) is not None})
+    elif page is not None:
+        st.switch_page(page)
+
+
+def source_trace(source: str) -> Trace | None:
+    """The sentence box of the chosen source and its trace (None: the person has been told why)."""
+    to = target(source, "encoder")
+    if source == TRANSLATOR and to.text_key not in st.session_state:
+        st.session_state[to.text_key] = sentence.TRANSLATOR_TEXT
+    # The sentence is the other page's: this box has its own key and copies into that page's key, which
+    # stays a plain value (a widget keyed "text" here would take the value away from Explore's box).
+    box = f"overview_{to.text_key}"
+    st.session_state[box] = st.session_state.get(to.text_key, "")
+    if source == TRANSLATOR:
+        st.text_input(t("translate.input"), key=box, on_change=on_text, args=(to.text_key,))
+        out = sentence.translated(st.session_state[to.text_key])
+        if out is not None:
+            sentence.show_translation(out)
+        return None if out is None else out.trace
+    st.text_area(t("explore.sentence"), key=box, height=80, on_change=on_text, args=(to.text_key,))
+    return sentence.traced()
 
 
 def overview_page() -> None:
-    keep_explore_state()  # first: values set in this very run survive the page switch below
-    if st.session_state.pop("_overview_open", False):
-        st.switch_page("views/explore.py", query_params={k: str(st.session_state[k]) for k in EXPLORE_KEYS
-                                                         if st.session_state.get(k) is not None})
+    keep_other_pages_state()  # first: values set in this very run survive the page switch below
+    open_clicked_head()
     st.title(t("overview.title"))
-    # The sentence is Explore's: this box has its own key and copies into "text", which stays a plain value
-    # (a widget keyed "text" here would take the value away from Explore's box when the page changes).
-    st.session_state["overview_text"] = st.session_state.get("text", "")
-    st.text_area(t("explore.sentence"), key="overview_text", height=80, on_change=on_text)
-    tr = sentence.traced()
+    names = {MODEL: t("overview.source.model"), TRANSLATOR: t("overview.source.translator")}
+    source = st.radio(t("overview.source"), [MODEL, TRANSLATOR], key="overview_source", format_func=names.get,
+                      horizontal=True, persist_state="session")
+    tr = source_trace(source)
     if tr is None:
         return
-    model_path = sentence.model_path()
 
     kinds = list(tr.kinds)
     c_kind, c_merge = st.columns([2, 2])
-    if st.session_state.get("overview_kind") not in kinds:  # start on the kind Explore shows
-        explored = st.session_state.get("kind")
-        st.session_state["overview_kind"] = explored if explored in kinds else kinds[0]
+    if st.session_state.get("overview_kind") not in kinds:  # start on the kind the other page shows
+        shown = st.session_state.get(target(source, kinds[0]).kind_key)
+        st.session_state["overview_kind"] = shown if shown in kinds else kinds[0]
     kind = c_kind.selectbox(t("explore.kind"), kinds, key="overview_kind", format_func=formatter("kind."),
                             disabled=len(kinds) == 1)
-    merge = c_merge.toggle(t("overview.merge"), key="merge_words", help=t("overview.merge_help"))
+    to = target(source, kind)
+    merge = False
+    if source == TRANSLATOR:  # its vocabulary is whole words: nothing to merge
+        c_merge.caption(t("overview.words_already"))
+    else:
+        merge = c_merge.toggle(t("overview.merge"), key="merge_words", help=t("overview.merge_help"))
     if merge:
         st.caption(t("overview.merge_caption"))
     with st.spinner(t("overview.measuring")):
-        v = overview_of(model_path, tr.text, kind, merge)
-    grid_section(v, kind)
-    rollout_section(v)
-    export_section(tr, kind, merge)
+        v = overview_of(source, sentence.model_path(), tr.text, kind, merge)
+    grid_section(v, kind, to)
+    rollout_section(v, to.scope)
+    export_section(tr, kind, merge, to)
 
 
 overview_page()

@@ -4,14 +4,11 @@ from dataclasses import replace
 
 import streamlit as st
 
-from attention.text_input import check_text
 from attention.translator import load_model
 from attention.translator.origin import origin as translator_origin
 from attention.trace import TOLERANCE, Site
-from attention.ui import cached, matrices, state
+from attention.ui import matrices, sentence, state
 from attention.ui.lang import formatter, t
-
-DEFAULT_TEXT = "The black cat drank the milk."
 
 
 def labelled(site: Site) -> Site:
@@ -43,24 +40,12 @@ def translate_page() -> None:
     st.title(t("translate.title"))
     st.markdown(t("translate.explain"))
     if "tr_text" not in st.session_state:
-        st.session_state["tr_text"] = DEFAULT_TEXT
+        st.session_state["tr_text"] = sentence.TRANSLATOR_TEXT
     st.text_input(t("translate.input"), key="tr_text", persist_state="session")
-    checked = check_text(st.session_state.get("tr_text"), max_chars=2_000)
-    if not checked.text:
-        st.info(t("translate.nothing"))
+    out = sentence.translated(st.session_state.get("tr_text"))
+    if out is None:
         return
-    try:
-        out = cached.translation(checked.text)
-    except ValueError:  # no words at all (only spaces or symbols the tokenizer drops)
-        st.info(t("translate.nothing"))
-        return
-    except (OSError, RuntimeError) as exc:
-        st.error(t("translate.unavailable", error=str(exc)))
-        return
-    st.markdown(f"**{t('translate.output')}:**")
-    st.code(out.text or "∅", language=None)
-    if out.unknown_words:
-        st.warning(t("translate.unknown", words=", ".join(out.unknown_words)))
+    sentence.show_translation(out)
     for note in out.trace.notes[1 if out.unknown_words else 0 :]:
         st.caption(note)
     kinds = list(out.trace.kinds)

@@ -3,6 +3,13 @@
 STRINGS: dict[str, dict[str, str]] = {
     "page.overview": {"en": "Overview", "zh": "总览"},
     "overview.title": {"en": "Overview: the whole model at once", "zh": "总览：一次看遍整个模型"},
+    "overview.source": {"en": "Whose attention", "zh": "看谁的注意力"},
+    "overview.source.model": {"en": "the pretrained model", "zh": "预训练模型"},
+    "overview.source.translator": {"en": "the built-in English→Spanish translator", "zh": "内置的英→西翻译模型"},
+    "overview.words_already": {
+        "en": "The translator reads and writes whole words (its vocabulary has no pieces): nothing to merge.",
+        "zh": "翻译模型读写的都是整词（词表里没有子词片段）：无需合并。",
+    },
     "overview.measuring": {"en": "Measuring every head…", "zh": "正在测量每一个注意力头…"},
     # whole words
     "overview.merge": {"en": "Whole words", "zh": "整词"},
@@ -25,9 +32,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "overview.grid_caption": {
         "en": "Each thumbnail is one head's attention weights A: rows are query words, columns key words (at most "
               "{cells}×{cells} cells: on long inputs neighbouring keys are added up and neighbouring queries "
-              "averaged). Click a thumbnail to open that head in Explore.",
+              "averaged). Click a thumbnail to open that head on the {page} page.",
         "zh": "每个缩略图是一个注意力头的注意力权重 A：行是查询词，列是键词（最多 {cells}×{cells} 格：输入较长时，相邻的键"
-              "被相加，相邻的查询取平均）。点击缩略图即可在“探索”页打开该注意力头。",
+              "被相加，相邻的查询取平均）。点击缩略图即可在“{page}”页打开该注意力头。",
     },
     # the statistics table
     "overview.col.layer": {"en": "layer", "zh": "层"},
@@ -53,14 +60,23 @@ STRINGS: dict[str, dict[str, str]] = {
     # the rollout
     "overview.rollout": {"en": "Attention rollout", "zh": "注意力展开（rollout）"},
     "overview.rollout_encoder_only": {
-        "en": "Rollout is drawn for encoder self-attention only.",
-        "zh": "注意力展开只针对编码器自注意力绘制。",
+        "en": "No rollout here: rollout follows a stack of self-attention layers that nothing else feeds (an "
+              "encoder, or a decoder-only model). Here cross-attention brings the encoder's words in between "
+              "these layers, so multiplying their weights would not say where a position's information came from.",
+        "zh": "这里没有注意力展开：展开只适用于没有其他输入插入的自注意力层堆叠（编码器，或只有解码器的模型）。这里交叉注意力"
+              "在这些层之间引入了编码器的词，因此把它们的权重相乘，并不能说明一个位置的信息从何而来。",
+    },
+    "overview.rollout_cross": {
+        "en": "No rollout for cross-attention: its rows (the positions being written) and its columns (the "
+              "encoder's words) are two different sequences, so its weights cannot be chained layer after layer.",
+        "zh": "交叉注意力没有注意力展开：它的行（正在生成的位置）和列（编码器的词）是两个不同的序列，"
+              "因此其权重无法逐层连乘。",
     },
     "overview.rollout_caption": {
-        "en": "How much of each input word (column) reaches each position (row) after all encoder layers: per layer "
+        "en": "How much of each input word (column) reaches each position (row) after all these layers: per layer "
               "Â = ½·(A averaged over heads) + ½·I, the identity standing for the residual connection; "
               "R = Â_L ··· Â_1. Click a word to outline its row in the grid.",
-        "zh": "经过全部编码器层之后，每个输入词（列）有多少到达了每个位置（行）：每一层 Â = ½·(A 对各注意力头取平均) + ½·I，"
+        "zh": "经过所有这些层之后，每个输入词（列）有多少到达了每个位置（行）：每一层 Â = ½·(A 对各注意力头取平均) + ½·I，"
               "其中单位矩阵代表残差连接；R = Â_L ··· Â_1。点击一个词即可在网格中标出它所在的行。",
     },
     # downloads
@@ -76,15 +92,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "JSON 最多提供 {max} 个数值；这份记录有 {n} 个。请改用 .npz（numpy.load）。",
     },
     "overview.export_caption": {
-        "en": "The CSV is the head selected in Explore (click a thumbnail to change it). The .npz and .json hold "
+        "en": "The CSV is the head selected on the {page} page (click a thumbnail to change it). The .npz and .json hold "
               "every site's weights, scores, q, k, v and z, token for token.",
-        "zh": "CSV 是在“探索”页中选中的注意力头（点击缩略图即可更换）。.npz 和 .json 逐个词元包含每一处注意力的权重、"
+        "zh": "CSV 是在“{page}”页中选中的注意力头（点击缩略图即可更换）。.npz 和 .json 逐个词元包含每一处注意力的权重、"
               "分数以及 q、k、v 和 z。",
     },
     "overview.export_caption_words": {
-        "en": "The CSV is the head selected in Explore (click a thumbnail to change it), between whole words. "
+        "en": "The CSV is the head selected on the {page} page (click a thumbnail to change it), between whole words. "
               "The .npz and .json hold every site's weights, scores, q, k, v and z, token for token.",
-        "zh": "CSV 是在“探索”页中选中的注意力头（点击缩略图即可更换），按整词计算。.npz 和 .json 逐个词元包含每一处"
+        "zh": "CSV 是在“{page}”页中选中的注意力头（点击缩略图即可更换），按整词计算。.npz 和 .json 逐个词元包含每一处"
               "注意力的权重、分数以及 q、k、v 和 z。",
     },
 }

@@ -10,6 +10,9 @@ from attention.trace import Trace
 from attention.ui import cached
 from attention.ui.lang import t
 
+TRANSLATOR_TEXT = "The black cat drank the milk."  # the first sentence of the translator's pages
+TRANSLATOR_MAX_CHARS = 2_000
+
 
 def traced() -> Trace | None:
     """The trace of st.session_state["text"] with the chosen model, or None after telling the person
@@ -32,3 +35,28 @@ def traced() -> Trace | None:
 
 def model_path() -> str | None:
     return st.session_state.get("model_path") or None
+
+
+def translated(text: str | None):
+    """The built-in translator's Translation of the text (output and trace), or None after telling
+    the person why (nothing to translate, weights missing)."""
+    checked = check_text(text, max_chars=TRANSLATOR_MAX_CHARS)
+    if not checked.text:
+        st.info(t("translate.nothing"))
+        return None
+    try:
+        return cached.translation(checked.text)
+    except ValueError:  # no words at all (only spaces or symbols the tokenizer drops)
+        st.info(t("translate.nothing"))
+        return None
+    except (OSError, RuntimeError) as exc:
+        st.error(t("translate.unavailable", error=str(exc)))
+        return None
+
+
+def show_translation(out) -> None:
+    """The Spanish output, and the English words the translator could not read."""
+    st.markdown(f"**{t('translate.output')}:**")
+    st.code(out.text or "∅", language=None)
+    if out.unknown_words:
+        st.warning(t("translate.unknown", words=", ".join(out.unknown_words)))

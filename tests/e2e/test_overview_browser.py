@@ -69,3 +69,21 @@ def test_a_sentence_typed_in_explore_comes_to_the_overview_and_back(page, app_ur
     wait_idle(page)
     expect(page.get_by_role("heading", name="Explore attention")).to_be_visible(timeout=60_000)
     expect(page.get_by_label("Sentence")).to_have_value(SENTENCE)
+
+
+def test_the_translators_cross_attention_head_opens_on_the_translate_page(page, app_url):
+    open_overview(page, app_url)
+    page.get_by_text("the built-in English→Spanish translator").click()
+    wait_idle(page)
+    expect(page.get_by_text("leche")).to_be_visible(timeout=60_000)  # the translation, above the grid
+    page.get_by_role("combobox", name="Attention").click()
+    page.get_by_role("option", name="encoder–decoder cross-attention").click()
+    wait_idle(page)
+    expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(1, timeout=60_000)  # no rollout for cross
+    page.locator('[data-testid="stPlotlyChart"] .nsewdrag').first.wait_for(timeout=60_000)
+    page.mouse.click(*chart_point(page, GRID, *thumbnail_centre(page, layer=1, head=2)))
+    wait_idle(page)
+    expect(page.get_by_role("heading", name="Attention in a translator")).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("radio", name="encoder–decoder cross-attention")).to_be_checked(timeout=30_000)
+    expect(page.get_by_role("combobox", name="Layer")).to_have_value("1", timeout=30_000)
+    expect(page.get_by_role("combobox", name="Head")).to_have_value("2")
