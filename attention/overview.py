@@ -23,7 +23,6 @@ class Overview:
     key_labels: list[str]
     heads_per_layer: int
     stats: list[HeadStats]  # always per token (statistics of the model's own attention)
-    hover: dict[tuple[int, int], str]
     rollout: np.ndarray | None  # (rows, rows) when has_rollout, else None
     query_groups: list[list[int]] | None  # token positions of each drawn row, when merged
 
@@ -43,13 +42,6 @@ class Overview:
     def to_token(self, shown: int) -> int:
         """A drawn row -> a token position (a word's first piece)."""
         return shown if self.query_groups is None else self.query_groups[shown][0]
-
-
-def _hover(s: HeadStats) -> str:
-    text = f"layer {s.layer} · head {s.head}<br>entropy {s.entropy:.2f}"
-    if not np.isnan(s.distance):
-        text += f" · distance {s.distance:.1f} · previous {s.previous_share:.2f}"
-    return text + f" · special {s.special_share:.2f}"
 
 
 def has_rollout(trace: Trace, kind: str) -> bool:
@@ -77,6 +69,6 @@ def build(trace: Trace, kind: str, merge_words: bool) -> Overview:
             rolled = word_merge.merge_matrix(rolled, groups, groups)
     return Overview(
         kind=kind, merged=merge_words, thumbs=thumbs, query_labels=query_labels, key_labels=key_labels,
-        heads_per_layer=sites[0].n_heads, stats=stats, hover={(s.layer, s.head): _hover(s) for s in stats},
+        heads_per_layer=sites[0].n_heads, stats=stats,
         rollout=rolled, query_groups=groups,
     )

@@ -105,7 +105,7 @@ def grid_figure(
         marker={"symbol": "square", "size": max(8, int(qd * px_per_unit * 0.9)), "opacity": 0},
         customdata=[[int(layer), int(h)] for layer, h in order],
         hovertext=[(hover or {}).get(k, f"layer {k[0]} · head {k[1]}") for k in order],
-        hovertemplate="%{hovertext}<br>click: open in Explore<extra></extra>",
+        hovertemplate="%{hovertext}<extra></extra>",
     ))
     n_query = n_q if n_query is None else n_query
     if highlight_query is not None and 0 <= highlight_query < n_query:

@@ -173,6 +173,7 @@ def test_the_translator_shows_every_kind_with_its_own_words():
     assert any("No rollout for cross-attention" in i.value for i in at.info)
     assert [w.key for w in at.toggle] == ["overview_ascending"]  # no whole-words switch: the tokens are words
     assert "Translate page" in " ".join(c.value for c in at.caption)
+    assert named(grid(at), "heads")["hovertext"][0].endswith("click: open it on the Translate page")
 
 
 def test_a_clicked_translator_thumbnail_opens_translate_on_that_head():

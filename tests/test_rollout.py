@@ -48,3 +48,30 @@ def test_refuses_what_is_not_self_attention():
         rollout.rollout([np.full((1, 2, 3), 1 / 3)])
     with pytest.raises(ValueError):
         rollout.rollout([])
+
+
+def _site(layer: int, kind: str, n: int):
+    from attention import core
+    from attention.trace import make_site
+
+    q, k, v = (RNG.standard_normal((2, n, 4)).astype(np.float32) for _ in range(3))
+    mask = core.causal_mask(n) if kind == "decoder" else None
+    _, weights, z = core.attention(q, k, v, mask=mask)
+    tokens = tuple(f"w{i}" for i in range(n))
+    return make_site(layer=layer, kind=kind, query_tokens=tokens, key_tokens=tokens, q=q, k=k, v=v,
+                     scale=0.5, mask=mask, model_weights=weights, model_z=z)
+
+
+def test_a_decoder_only_model_gets_a_rollout_and_a_decoder_with_cross_attention_does_not():
+    from attention import overview
+    from attention.trace import Trace
+
+    decoder_only = Trace("t", "gpt", ("w0", "w1", "w2"), tuple(_site(i, "decoder", 3) for i in range(2)))
+    v = overview.build(decoder_only, "decoder", merge_words=False)
+    assert v.rollout is not None
+    np.testing.assert_allclose(np.triu(v.rollout, 1), 0.0, atol=1e-12)  # causal all the way through
+    np.testing.assert_allclose(v.rollout.sum(-1), 1.0, atol=1e-6)
+    with_cross = Trace("t", "bart", ("w0", "w1", "w2"),
+                       (_site(0, "encoder", 3), _site(0, "decoder", 3), _site(0, "cross", 3)))
+    assert overview.build(with_cross, "decoder", merge_words=False).rollout is None
+    assert overview.build(with_cross, "encoder", merge_words=False).rollout is not None

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -83,6 +84,20 @@ def stat_titles() -> dict[str, str]:
     return {column: t(f"overview.stat.{column}") for column in head_stats.STAT_COLUMNS}
 
 
+def hover_texts(v: Overview, to: Target) -> dict[tuple[int, int], str]:
+    """A thumbnail's hover: its statistics, in the chosen language (the overview itself is shared by all)."""
+    names = stat_titles()
+    texts = {}
+    for s in v.stats:
+        parts = [f"{names['entropy']} {s.entropy:.2f}"]
+        if not np.isnan(s.distance):  # cross-attention has no distance, previous token or self
+            parts += [f"{names['distance']} {s.distance:.1f}", f"{names['previous_share']} {s.previous_share:.2f}"]
+        parts.append(f"{names['special_share']} {s.special_share:.2f}")
+        parts.append(t("overview.hover_click", page=t(to.page_name)))
+        texts[(s.layer, s.head)] = t("overview.hover_title", layer=s.layer, head=s.head) + "<br>" + "<br>".join(parts)
+    return texts
+
+
 def grid_section(v: Overview, kind: str, to: Target) -> None:
     c_order, c_low, c_word = st.columns([2, 1, 2])
     columns = [MODEL_ORDER, *head_stats.STAT_COLUMNS]
@@ -100,7 +115,7 @@ def grid_section(v: Overview, kind: str, to: Target) -> None:
     selected = (st.session_state.get(to.layer_key), st.session_state.get(to.head_key)) if same_kind else None
     fig = plots_overview.grid_figure(v.thumbs, order=order, n_cols=v.heads_per_layer, n_query=v.n_query,
                                      highlight_query=st.session_state["overview_word"], selected=selected,
-                                     hover=v.hover)
+                                     hover=hover_texts(v, to))
     st.caption(t("overview.grid_caption", cells=plots_overview.THUMB_MAX, page=t(to.page_name)))
     st.plotly_chart(fig, key="overview_grid", on_select=lambda: on_grid_click(to, kind), selection_mode="points",
                     config=charts.config(), width="stretch")

@@ -36,6 +36,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "每个缩略图是一个注意力头的注意力权重 A：行是查询词，列是键词（最多 {cells}×{cells} 格：输入较长时，相邻的键"
               "被相加，相邻的查询取平均）。点击缩略图即可在“{page}”页打开该注意力头。",
     },
+    "overview.hover_title": {"en": "layer {layer} · head {head}", "zh": "第 {layer} 层 · 第 {head} 个注意力头"},
+    "overview.hover_click": {"en": "click: open it on the {page} page", "zh": "点击：在“{page}”页打开"},
     # the statistics table
     "overview.col.layer": {"en": "layer", "zh": "层"},
     "overview.col.head": {"en": "head", "zh": "注意力头"},
