@@ -80,14 +80,18 @@ def test_ordering_by_a_statistic_reorders_the_grid_and_the_table():
     assert named(grid(at), "titles")["text"][0] == f"L{table['layer'].iloc[0]} H{table['head'].iloc[0]}"
 
 
-def test_a_clicked_thumbnail_opens_explore_on_that_head_and_the_sentence_survives():
-    at = overview("the cat saw the dog")
-    at.session_state["kind"] = "encoder"
-    at.session_state["layer"] = 4
-    at.session_state["head"] = 9
-    at.session_state["_overview_open"] = "views/explore.py"  # what the grid's click callback leaves behind
+def clicked(at: AppTest, page: str, **view: object) -> None:
+    """What the grid's click callback leaves behind (the view to open, and the page), then the next run."""
+    for key, value in view.items():
+        at.session_state[key] = value
+    at.session_state["_overview_open"] = page
     at.run()
     assert not at.exception
+
+
+def test_a_clicked_thumbnail_opens_explore_on_that_head_and_the_sentence_survives():
+    at = overview("the cat saw the dog")
+    clicked(at, "views/explore.py", kind="encoder", layer=4, head=9)
     assert at.selectbox(key="layer").value == 4 and at.selectbox(key="head").value == 9
     assert at.text_area(key="text").value == "the cat saw the dog"
     assert len(charts(at)) == 3  # Explore's S, A, Z
@@ -179,12 +183,7 @@ def test_the_translator_shows_every_kind_with_its_own_words():
 def test_a_clicked_translator_thumbnail_opens_translate_on_that_head():
     at = translator_overview("The ball is blue.")
     at.selectbox(key="overview_kind").set_value("cross").run()
-    at.session_state["tr_kind"] = "cross"
-    at.session_state["tr_cross_layer"] = 1
-    at.session_state["tr_cross_head"] = 2
-    at.session_state["_overview_open"] = "views/translate.py"  # what the grid's click callback leaves behind
-    at.run()
-    assert not at.exception
+    clicked(at, "views/translate.py", tr_kind="cross", tr_cross_layer=1, tr_cross_head=2)
     assert at.radio(key="tr_kind").value == "cross"
     assert at.selectbox(key="tr_cross_layer").value == 1 and at.selectbox(key="tr_cross_head").value == 2
     assert at.text_input(key="tr_text").value == "The ball is blue."

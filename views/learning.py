@@ -106,10 +106,7 @@ def alignment_section() -> None:
 def learning_page() -> None:
     st.title(t("learning.title"))
     st.markdown(t("learning.explain"))
-    if "learn_text" not in st.session_state:
-        st.session_state["learn_text"] = sentence.TRANSLATOR_TEXT
-    st.text_input(t("translate.input"), key="learn_text", persist_state="session")
-    checked = check_text(st.session_state.get("learn_text"), max_chars=500)
+    checked = check_text(sentence.english_box("learn_text"), max_chars=500)
     if not checked.text:
         st.info(t("translate.nothing"))
         return

@@ -39,10 +39,7 @@ def kind_section(tr, kind: str) -> None:
 def translate_page() -> None:
     st.title(t("translate.title"))
     st.markdown(t("translate.explain"))
-    if "tr_text" not in st.session_state:
-        st.session_state["tr_text"] = sentence.TRANSLATOR_TEXT
-    st.text_input(t("translate.input"), key="tr_text", persist_state="session")
-    out = sentence.translated(st.session_state.get("tr_text"))
+    out = sentence.translated(sentence.english_box("tr_text"))
     if out is None:
         return
     sentence.show_translation(out)

@@ -37,6 +37,14 @@ def model_path() -> str | None:
     return st.session_state.get("model_path") or None
 
 
+def english_box(key: str) -> str | None:
+    """The English sentence box of a translator page (its own key, kept across pages); its text."""
+    if key not in st.session_state:
+        st.session_state[key] = TRANSLATOR_TEXT
+    st.text_input(t("translate.input"), key=key, persist_state="session")
+    return st.session_state.get(key)
+
+
 def translated(text: str | None):
     """The built-in translator's Translation of the text (output and trace), or None after telling
     the person why (nothing to translate, weights missing)."""
