@@ -82,3 +82,16 @@ def test_the_real_model_trace_exports():
     assert data["tokens"] == list(tr.tokens)
     np.testing.assert_array_equal(data["layer5_encoder_weights"], tr.site(5).weights)
     assert len(json.loads(export.trace_json(tr))["sites"]) == 6
+
+
+def test_the_translator_trace_exports_every_kind():
+    import attention
+
+    tr = attention.translate("The black cat drank the milk.").trace
+    data = export.load_npz(export.trace_npz(tr))
+    for kind in ("encoder", "decoder", "cross"):
+        np.testing.assert_array_equal(data[f"layer1_{kind}_weights"], tr.site(1, kind).weights)
+    assert data["layer1_cross_query_tokens"] == list(tr.site(1, "cross").query_tokens)  # the Spanish words
+    np.testing.assert_array_equal(data["layer0_decoder_mask"], tr.site(0, "decoder").mask)
+    sites = json.loads(export.trace_json(tr))["sites"]
+    assert sorted({s["kind"] for s in sites}) == ["cross", "decoder", "encoder"] and len(sites) == 6

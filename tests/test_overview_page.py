@@ -178,6 +178,8 @@ def test_the_translator_shows_every_kind_with_its_own_words():
     assert [w.key for w in at.toggle] == ["overview_ascending"]  # no whole-words switch: the tokens are words
     assert "Translate page" in " ".join(c.value for c in at.caption)
     assert named(grid(at), "heads")["hovertext"][0].endswith("click: open it on the Translate page")
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert any(".csv" in s for s in labels) and any(".npz" in s for s in labels) and any(".json" in s for s in labels)
 
 
 def test_a_clicked_translator_thumbnail_opens_translate_on_that_head():
