@@ -1,6 +1,7 @@
 """Deployment settings, read from the environment (or Streamlit secrets on a hosted demo).
 
-ATTENTION_HOSTED=1  hosted mode: no model folders from arbitrary paths, shorter inputs.
+ATTENTION_HOSTED=1            hosted mode: no model folders from arbitrary paths, shorter inputs.
+ATTENTION_TRACE_CACHE_MB=1024 memory for the traces kept between clicks, shared by every session.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import os
 from attention.text_input import MAX_CHARS
 
 HOSTED_MAX_CHARS = 2_000
+TRACE_CACHE_MB = 1_024  # a fully recomputed 512-token MiniLM trace is about 255 MB
 
 
 def hosted() -> bool:
@@ -26,3 +28,12 @@ def hosted() -> bool:
 
 def max_chars() -> int:
     return HOSTED_MAX_CHARS if hosted() else MAX_CHARS
+
+
+def trace_cache_bytes() -> int:
+    """How much memory the process-wide cache of traces may hold (ATTENTION_TRACE_CACHE_MB)."""
+    try:
+        mb = int(os.environ.get("ATTENTION_TRACE_CACHE_MB", TRACE_CACHE_MB))
+    except ValueError:
+        mb = TRACE_CACHE_MB
+    return max(mb, 0) * 2**20

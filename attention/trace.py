@@ -231,6 +231,15 @@ class Trace:
                 return s
         raise KeyError(f"no {kind} attention at layer {layer}")
 
+    def nbytes(self) -> int:
+        """Bytes of every array the trace holds once all its sites are recomputed (scores and weights
+        come to twice the model's weights): what a cache of traces should count."""
+        arrays = [a for s in self.sites for a in (s.q, s.k, s.v, s.model_weights, s.model_z, s.mask, s.bias,
+                                                  s.query_inputs, s.key_inputs) if a is not None]
+        arrays += [a for per_side in self.layer_inputs.values() for a in per_side]
+        recomputed = sum(2 * s.model_weights.nbytes + s.model_z.nbytes for s in self.sites)
+        return sum(a.nbytes for a in arrays) + recomputed
+
     @property
     def max_weights_diff(self) -> float:
         return max((s.weights_diff for s in self.sites), default=0.0)

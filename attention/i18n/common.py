@@ -17,6 +17,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "app.model_folder": {"en": "Model folder (blank: all-MiniLM-L6-v2)", "zh": "模型文件夹（留空：all-MiniLM-L6-v2）"},
     "app.model_folder_help": {"en": "Any local Hugging Face model folder.", "zh": "任意本地 Hugging Face 模型文件夹。"},
+    "app.tracing": {"en": "Tracing attention…", "zh": "正在追踪注意力…"},
     "page.explore": {"en": "Explore", "zh": "探索"},
     "page.relevance": {"en": "Find heads", "zh": "查找注意力头"},
     # the Explore page

@@ -1,17 +1,25 @@
-"""Process-wide caches for Streamlit: one model for every session, a bounded set of traces.
+"""Process-wide caches for Streamlit: one model for every session, traces within a memory budget.
 
-Traces are cached as resources (shared, not copied per rerun): every array in a trace is
-read-only and the dataclasses are frozen, so sharing them between sessions is safe, and a 512-token
-trace is not pickled and copied on every click.
+Traces are shared, not copied per rerun: every array in a trace is read-only and the dataclasses are
+frozen, so sharing them between sessions is safe, and a 512-token trace is not pickled and copied on
+every click. They are kept by bytes, not by count (st.cache_resource counts entries): a fully
+recomputed 512-token trace is about 255 MB and a short sentence's well under 1 MB.
 """
 
 from __future__ import annotations
 
-import streamlit as st
+import threading
 
-from attention import hf_backend
+import streamlit as st
+from cachetools import LRUCache
+
+from attention import hf_backend, settings
 from attention.hf_backend import LoadedModel
 from attention.trace import Trace
+from attention.ui.lang import t
+
+_traces: LRUCache = LRUCache(maxsize=settings.trace_cache_bytes(), getsizeof=Trace.nbytes)
+_traces_lock = threading.Lock()  # LRUCache is not thread-safe; sessions run in threads
 
 
 @st.cache_resource(show_spinner="Loading the model (first visit only)…")
@@ -19,9 +27,28 @@ def model(path: str | None) -> LoadedModel:
     return hf_backend.load(path)
 
 
-@st.cache_resource(max_entries=32, show_spinner="Tracing attention…")
 def trace(path: str | None, text: str) -> Trace:
-    return hf_backend.trace_batch(model(path), [text])[0]
+    """The trace of text by the model at path, from the cache when another click or session made it."""
+    key = (path, text)
+    with _traces_lock:
+        kept = _traces.get(key)
+    if kept is not None:
+        return kept
+    lm = model(path)
+    with st.spinner(t("app.tracing")):
+        made = hf_backend.trace_batch(lm, [text])[0]  # two sessions asking at once both trace: same result
+    with _traces_lock:
+        try:
+            _traces[key] = made
+        except ValueError:  # larger than the whole budget: served to this click, not kept
+            pass
+    return made
+
+
+def cached_trace_bytes() -> tuple[int, int]:
+    """(bytes the kept traces will hold once recomputed, the budget)."""
+    with _traces_lock:
+        return int(_traces.currsize), int(_traces.maxsize)
 
 
 @st.cache_resource(max_entries=64, show_spinner="Translating…")

@@ -1,0 +1,44 @@
+"""The app's trace cache is bounded by bytes: long traces push old ones out; nothing over the budget stays."""
+
+import numpy as np
+import pytest
+from cachetools import LRUCache
+
+import attention
+from attention.trace import Trace
+from attention.ui import cached
+
+
+def held_bytes(tr: Trace) -> int:
+    """Every array the trace really holds (after its recomputation)."""
+    seen = 0
+    for s in tr.sites:
+        for value in vars(s).values():
+            arrays = value if isinstance(value, tuple) else (value,)
+            seen += sum(a.nbytes for a in arrays if isinstance(a, np.ndarray))
+    return seen + sum(a.nbytes for side in tr.layer_inputs.values() for a in side)
+
+
+@pytest.mark.parametrize("text", ["The black cat drank the milk", "word " * 200])
+def test_nbytes_counts_what_a_recomputed_trace_holds(text):
+    tr = attention.trace(text)
+    expected = tr.nbytes()
+    assert tr.faithful  # every site recomputed and checked
+    assert held_bytes(tr) == expected
+
+
+def test_the_cache_keeps_traces_within_its_byte_budget(monkeypatch):
+    short = attention.trace("the cat").nbytes()
+    budget = int(2.5 * attention.trace("the cat sat on the mat today").nbytes())
+    monkeypatch.setattr(cached, "_traces", LRUCache(maxsize=budget, getsizeof=Trace.nbytes))
+    texts = ["the cat sat on the mat today", "the dog sat on the mat today", "the cow sat on the mat today"]
+    first = cached.trace(None, texts[0])
+    assert cached.trace(None, texts[0]) is first  # a second click is served from the cache
+    for text in texts[1:]:
+        cached.trace(None, text)
+    kept, limit = cached.cached_trace_bytes()
+    assert kept <= limit == budget
+    assert cached.trace(None, texts[0]) is not first  # the oldest was pushed out and traced again
+    assert short < budget
+    huge = cached.trace(None, "word " * 300)  # over the whole budget: served, not kept
+    assert huge.nbytes() > budget and cached.cached_trace_bytes()[0] <= budget
