@@ -17,14 +17,24 @@ DEFAULT_PAIRS = {  # kind -> (query word, related key word, unrelated key word)
 }
 
 
-@st.cache_resource(max_entries=8, show_spinner="Tracing every training snapshot…")
-def traces(text: str) -> learning.SnapshotTraces:
+@st.cache_resource(max_entries=8, show_spinner=False)  # the spinners are drawn in the chosen language
+def _traces(text: str) -> learning.SnapshotTraces:
     return learning.snapshot_traces(text)
 
 
-@st.cache_resource(show_spinner="Measuring alignment at every snapshot…")
-def alignment() -> tuple:
+def traces(text: str) -> learning.SnapshotTraces:
+    with st.spinner(t("learning.tracing")):
+        return _traces(text)
+
+
+@st.cache_resource(show_spinner=False)
+def _alignment() -> tuple:
     return learning.alignment_over_training()
+
+
+def alignment() -> tuple:
+    with st.spinner(t("learning.measuring")):
+        return _alignment()
 
 
 def pickers(st_traces: learning.SnapshotTraces) -> tuple[str, int, int]:

@@ -18,6 +18,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "app.model_folder": {"en": "Model folder (blank: all-MiniLM-L6-v2)", "zh": "模型文件夹（留空：all-MiniLM-L6-v2）"},
     "app.model_folder_help": {"en": "Any local Hugging Face model folder.", "zh": "任意本地 Hugging Face 模型文件夹。"},
     "app.tracing": {"en": "Tracing attention…", "zh": "正在追踪注意力…"},
+    "app.loading_model": {"en": "Loading the model (first visit only)…", "zh": "正在加载模型（仅首次访问）…"},
+    "app.translating": {"en": "Translating…", "zh": "正在翻译…"},
     "page.explore": {"en": "Explore", "zh": "探索"},
     "page.relevance": {"en": "Find heads", "zh": "查找注意力头"},
     # the Explore page

@@ -42,6 +42,8 @@ STRINGS: dict[str, dict[str, str]] = {
               "拖动滑块浏览翻译模型训练时保存的快照：同样的词、同一个头、在不同的训练步。如果训练让一个查询和一个键彼此对齐，"
               "它们的分数 q·k 以及夹角余弦就会上升；下面的曲线逐对展示是否真的如此。",
     },
+    "learning.tracing": {"en": "Tracing every training snapshot…", "zh": "正在追踪每一个训练快照…"},
+    "learning.measuring": {"en": "Measuring alignment at every snapshot…", "zh": "正在测量每个快照的对齐程度…"},
     "learning.step": {"en": "Training step", "zh": "训练步"},
     "learning.play": {"en": "▶ Play", "zh": "▶ 播放"},
     "learning.target": {"en": "Every snapshot reads the same Spanish words: {target}",

@@ -22,9 +22,16 @@ _traces: LRUCache = LRUCache(maxsize=settings.trace_cache_bytes(), getsizeof=Tra
 _traces_lock = threading.Lock()  # LRUCache is not thread-safe; sessions run in threads
 
 
-@st.cache_resource(show_spinner="Loading the model (first visit only)…")
-def model(path: str | None) -> LoadedModel:
+# Spinners are drawn by the callers, in the chosen language (a cache decorator's text is fixed at
+# import); st.spinner shows only after half a second, so a cache hit draws nothing.
+@st.cache_resource(show_spinner=False)
+def _model(path: str | None) -> LoadedModel:
     return hf_backend.load(path)
+
+
+def model(path: str | None) -> LoadedModel:
+    with st.spinner(t("app.loading_model")):
+        return _model(path)
 
 
 def trace(path: str | None, text: str) -> Trace:
@@ -51,9 +58,14 @@ def cached_trace_bytes() -> tuple[int, int]:
         return int(_traces.currsize), int(_traces.maxsize)
 
 
-@st.cache_resource(max_entries=64, show_spinner="Translating…")
-def translation(text: str):
-    """The built-in translator's output and trace (the model itself is cached by the package)."""
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _translation(text: str):
     from attention.translator import translate
 
     return translate(text)
+
+
+def translation(text: str):
+    """The built-in translator's output and trace (the model itself is cached by the package)."""
+    with st.spinner(t("app.translating")):
+        return _translation(text)
