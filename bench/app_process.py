@@ -1,78 +1,23 @@
-"""Start a Streamlit app on a free loopback port and know its process, to read its memory.
+"""The server process and the browser-side helpers the browser benchmarks share.
 
-The same command line as tests/e2e/app_server.py (which does not expose the process id), for any
-app file: the real app.py or bench/trivial_app.py. Also the browser-side helpers the browser
-benchmarks share: timing in the page's own clock, waiting for charts, clicking a row label.
+Servers come from tests/e2e/app_server.py's streamlit_process (the e2e tests' own starter, which
+also yields the process id, to read its memory), for any app file: the real app.py or
+bench/trivial_app.py. In the page: timing in the page's own clock, waiting for charts, clicking a
+row label.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
-import subprocess
-import sys
 import threading
-import time
-import urllib.request
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.app_server import ROOT, free_port
+from playwright.sync_api import Browser, Page
 
-APP = ROOT / "app.py"
+from tests.e2e.app_server import streamlit_process as app_server  # noqa: F401 - the benchmarks' name
+from tests.e2e.app_server import wait_idle
+
 TRIVIAL_APP = Path(__file__).resolve().parent / "trivial_app.py"
-
-
-@dataclass(frozen=True)
-class Server:
-    url: str
-    pid: int
-
-
-@contextlib.contextmanager
-def app_server(app: Path = APP, extra_env: dict[str, str] | None = None, start_timeout: float = 120,
-               log_path: str | None = None, preimport: tuple[str, ...] = ()) -> Iterator[Server]:
-    """Yield the URL and process id of a freshly started app; stop it (and only it) afterwards.
-    `log_path`: write the server's output (tracebacks included) there instead of dropping it.
-    `preimport`: modules the server process imports before Streamlit starts (to try out a fix)."""
-    port = free_port()
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", **(extra_env or {})}
-    if not all(m.replace(".", "").replace("_", "").isalnum() for m in preimport):
-        raise ValueError(f"not module names: {preimport}")
-    launcher = (["-c", f"import {', '.join(preimport)}; from streamlit.web.cli import main; main()"]
-                if preimport else ["-m", "streamlit"])
-    cmd = [sys.executable, *launcher, "run", str(app), "--server.headless=true",
-           f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false",
-           "--server.fileWatcherType=none"]
-    log = open(log_path, "w") if log_path else subprocess.DEVNULL  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + start_timeout
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise RuntimeError(f"streamlit exited with code {proc.returncode}")
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.read().decode().strip() == "ok":
-                        break
-            except OSError:
-                time.sleep(0.3)
-        else:
-            raise RuntimeError(f"the app did not answer /_stcore/health within {start_timeout:.0f} s")
-        yield Server(url, proc.pid)
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=15)
-        if log_path:
-            log.close()
 
 
 def proc_status_kib(pid: int, field: str = "VmRSS") -> int:
@@ -195,6 +140,18 @@ window.addEventListener('mousedown', stamp, true);
 """
 
 RESET_T0 = "() => { window.__benchT0 = null; }"
+
+
+def timed_page(browser: Browser, url: str) -> Page:
+    """A fresh page at `url` with the timing script installed, once the app has run its script."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1400})
+    context.add_init_script(TIMING_INIT_SCRIPT)
+    page = context.new_page()
+    page.goto(url)
+    wait_idle(page)
+    return page
+
+
 APP_ERROR = "APP_ERROR"  # what the predicates return when the page shows an error box instead
 
 

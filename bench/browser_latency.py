@@ -18,8 +18,6 @@ frame where the result is in the DOM. Prints medians, p90 and the ratios (b)/(a)
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import statistics
 import sys
@@ -31,23 +29,15 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.app_process import (  # noqa: E402
-    AXIS_RANGES, CHARTS_DRAWN, RESET_T0, S_TICKTEXT, TEXT_SHOWN, TIMING_INIT_SCRIPT, TRIVIAL_APP,
-    app_server, detail_needle, elapsed_ms, percentile, pixel,
+    AXIS_RANGES, CHARTS_DRAWN, RESET_T0, S_TICKTEXT, TEXT_SHOWN, TRIVIAL_APP,
+    app_server, detail_needle, elapsed_ms, percentile, pixel, timed_page,
 )
+from bench.cli import bench_parser, write_json  # noqa: E402
 from bench.sentences import check_markers, tokens_of, unique_sentences  # noqa: E402
 from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle  # noqa: E402
 
 TIMEOUT_MS = 120_000
 A_CHART = 1  # S, A, Z in page order
-
-
-def new_page(browser, url: str):
-    context = browser.new_context(viewport={"width": 1400, "height": 1400})
-    context.add_init_script(TIMING_INIT_SCRIPT)
-    page = context.new_page()
-    page.goto(url)
-    wait_idle(page)
-    return context, page
 
 
 def floor_once(page, value: str) -> float:
@@ -100,8 +90,8 @@ def run(repeats: int) -> dict:
     with app_server(TRIVIAL_APP) as trivial, app_server() as app, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            _, floor_page = new_page(browser, trivial.url)
-            _, page = new_page(browser, app.url)
+            floor_page = timed_page(browser, trivial.url)
+            page = timed_page(browser, app.url)
             page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=TIMEOUT_MS)
             wait_idle(page)
             for i, (text, marker) in enumerate(sentences):
@@ -145,17 +135,14 @@ def print_table(res: dict) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = bench_parser(__doc__)
     ap.add_argument("--repeats", type=int, default=8)
-    ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args()
     if not 1 <= args.repeats <= 70:
         ap.error("--repeats must be between 1 and 70")
     res = run(args.repeats)
     print_table(res)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(res, f, indent=2)
+    write_json(args.json, res)
 
 
 if __name__ == "__main__":

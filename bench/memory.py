@@ -12,8 +12,6 @@ sentences. The trace cache holds at most 32 traces, so memory should level off, 
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
 import time
@@ -24,8 +22,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.app_process import (  # noqa: E402
-    CHARTS_DRAWN, RESET_T0, S_TICKTEXT, TIMING_INIT_SCRIPT, RssSampler, app_server, mib, proc_status_kib,
+    CHARTS_DRAWN, RESET_T0, S_TICKTEXT, RssSampler, app_server, mib, proc_status_kib, timed_page,
 )
+from bench.cli import bench_parser, write_json  # noqa: E402
 from bench.sentences import check_markers, tokens_of, unique_sentences  # noqa: E402
 from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle  # noqa: E402
 
@@ -45,11 +44,7 @@ def run(n_sentences: int, minutes: float, every: int) -> dict:
         rss_start = proc_status_kib(app.pid)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1400})
-            context.add_init_script(TIMING_INIT_SCRIPT)
-            page = context.new_page()
-            page.goto(app.url)
-            wait_idle(page)
+            page = timed_page(browser, app.url)
             page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=TIMEOUT_MS)
             wait_idle(page)
             rss_loaded = proc_status_kib(app.pid)
@@ -104,21 +99,18 @@ def print_table(res: dict) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = bench_parser(__doc__)
     ap.add_argument("--sentences", type=int, default=200)
     ap.add_argument("--quick", action="store_true", help=f"only {QUICK_SENTENCES} sentences")
     ap.add_argument("--minutes", type=float, default=15.0, help="stop submitting after this long")
     ap.add_argument("--every", type=int, default=25, help="print RSS every this many sentences")
-    ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args()
     n = QUICK_SENTENCES if args.quick else args.sentences
     if not 1 <= n <= 5000 or not 0 < args.minutes <= 60:
         ap.error("--sentences must be 1..5000 and --minutes 0..60")
     res = run(n, args.minutes, 10 if args.quick else max(1, args.every))
     print_table(res)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(res, f, indent=2)
+    write_json(args.json, res)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,6 @@ The app's home page is opened once before measuring, so the model is loaded and 
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
 import time
@@ -24,11 +22,12 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 
-from bench.page_payload import FrameCounter  # noqa: E402
+from bench.browser_frames import app_and_browser, counted_page, payload_args  # noqa: E402
+from bench.cli import write_json  # noqa: E402
 from bench.texts import text_of_tokens  # noqa: E402
-from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server, wait_idle  # noqa: E402
+from tests.e2e.app_server import wait_idle  # noqa: E402
 
 GRID = '[data-testid="stPlotlyChart"]'
 COUNT_HEADS = """(el) => { const gd = el.querySelector('.js-plotly-plot');
@@ -36,7 +35,7 @@ COUNT_HEADS = """(el) => { const gd = el.querySelector('.js-plotly-plot');
             gd._fullData.find(d => d.name === 'heads').customdata.length]; }"""
 
 
-def warm_up(browser, url: str) -> None:
+def warm_up(browser: Browser, url: str) -> None:
     context = browser.new_context()
     page = context.new_page()
     page.goto(url)
@@ -44,12 +43,9 @@ def warm_up(browser, url: str) -> None:
     context.close()
 
 
-def measure(browser, url: str, n_tokens: int) -> dict:
+def measure(browser: Browser, url: str, n_tokens: int) -> dict:
     text = text_of_tokens(n_tokens)
-    context = browser.new_context(viewport={"width": 1400, "height": 1400})
-    page = context.new_page()
-    counter = FrameCounter()
-    page.on("websocket", counter.attach)
+    context, page, counter = counted_page(browser)
     start = time.perf_counter()
     page.goto(f"{url}/overview?{urllib.parse.urlencode({'text': text})}")
     wait_idle(page)
@@ -57,26 +53,21 @@ def measure(browser, url: str, n_tokens: int) -> dict:
     page.locator(f"{GRID} .nsewdrag").first.wait_for(timeout=120_000)
     wait_idle(page)
     seconds = time.perf_counter() - start
-    load_bytes = counter.bytes
+    load_bytes = counter.take()
     heatmaps, targets = page.evaluate(COUNT_HEADS, page.locator(GRID).first.element_handle())
-    counter.bytes = 0
     page.get_by_role("combobox", name="Order the grid by").click()
     page.get_by_role("option", name="entropy (nats)").click()
     wait_idle(page)
-    reorder_bytes = counter.bytes
+    reorder_bytes = counter.take()
     context.close()
     return {"tokens": n_tokens, "page_bytes": load_bytes, "reorder_bytes": reorder_bytes, "seconds": seconds,
             "thumbnails": heatmaps, "click_targets": targets}
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--lengths", type=int, nargs="+", default=[32, 128, 512])
-    ap.add_argument("--json", help="also write the results to this file")
-    args = ap.parse_args()
+    args = payload_args(__doc__)
     rows = []
-    with streamlit_server() as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with app_and_browser() as (url, browser):
         warm_up(browser, url)
         print(f"{'tokens':>6} {'page load':>12} {'reorder':>12} {'drawn in':>9} {'thumbnails':>10}")
         for n in args.lengths:
@@ -87,10 +78,7 @@ def main() -> None:
             if n == 128:
                 assert row["thumbnails"] == row["click_targets"] == 72, f"the 72-head grid did not render: {row}"
                 print("        128 tokens: the 72-head grid rendered (72 thumbnails, 72 click targets)")
-        browser.close()
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(rows, f, indent=2)
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,6 @@ not counted. For comparison, the design notes measured bertviz's head view of th
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
 import urllib.parse
@@ -20,61 +18,41 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 
+from bench.browser_frames import app_and_browser, counted_page, payload_args  # noqa: E402
+from bench.cli import write_json  # noqa: E402
 from bench.texts import text_of_tokens  # noqa: E402
-from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server, wait_idle  # noqa: E402
+from tests.e2e.app_server import wait_idle  # noqa: E402
 from tests.e2e.plot_geometry import chart_point  # noqa: E402
 
 
-class FrameCounter:
-    def __init__(self) -> None:
-        self.bytes = 0
-
-    def attach(self, ws) -> None:
-        ws.on("framereceived", lambda payload: self._add(payload))
-
-    def _add(self, payload) -> None:
-        self.bytes += len(payload) if isinstance(payload, bytes) else len(payload.encode())
-
-
-def measure(browser, url: str, n_tokens: int) -> dict:
+def measure(browser: Browser, url: str, n_tokens: int) -> dict:
     text = text_of_tokens(n_tokens)
-    context = browser.new_context(viewport={"width": 1400, "height": 1400})
-    page = context.new_page()
-    counter = FrameCounter()
-    page.on("websocket", counter.attach)
+    context, page, counter = counted_page(browser)
     page.goto(f"{url}/?{urllib.parse.urlencode({'text': text, 'layer': 0, 'head': 0})}")
     wait_idle(page)
     page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=120_000)
     wait_idle(page)
-    load_bytes = counter.bytes
-    counter.bytes = 0
+    load_bytes = counter.take()
     page.mouse.click(*chart_point(page, 1, -1, 1))  # click the word beside row 1
     page.wait_for_selector("text=Query word:", timeout=60_000)
     wait_idle(page)
-    click_bytes = counter.bytes
+    click_bytes = counter.take()
     context.close()
     return {"tokens": n_tokens, "page_bytes": load_bytes, "click_bytes": click_bytes}
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--lengths", type=int, nargs="+", default=[32, 128, 512])
-    ap.add_argument("--json", help="also write the results to this file")
-    args = ap.parse_args()
+    args = payload_args(__doc__)
     rows = []
-    with streamlit_server() as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with app_and_browser() as (url, browser):
         print(f"{'tokens':>6} {'page load':>12} {'one click':>12}")
         for n in args.lengths:
             row = measure(browser, url, n)
             rows.append(row)
             print(f"{n:>6} {row['page_bytes'] / 1e6:>10.2f} MB {row['click_bytes'] / 1e6:>10.2f} MB")
-        browser.close()
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(rows, f, indent=2)
+    write_json(args.json, rows)
 
 
 if __name__ == "__main__":
