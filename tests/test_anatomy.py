@@ -76,3 +76,20 @@ def test_relevance_ranks_every_head_and_points_at_the_strongest(tr):
     by_score = rank_heads(tr, "encoder", MILK, DRANK, by="score")
     assert by_score[0].score == max(link.score for link in links)
     assert all(1 <= link.rank <= len(tr.tokens) for link in links)
+
+
+def test_relevance_between_whole_words_uses_the_merged_weights():
+    from attention import word_merge
+
+    tr = attention.trace("the unbelievably black cat drank the milk")  # un ##bel ##ie ##va ##bly
+    site = tr.site(2)
+    groups = word_merge.word_groups(site.query_tokens)
+    words = word_merge.word_labels(site.query_tokens, groups)
+    q, k = words.index("unbelievably"), words.index("cat")
+    links = rank_heads(tr, "encoder", q, k, merge_words=True)
+    assert len(links) == 72
+    merged, _, _ = word_merge.merged_weights(site)
+    link = next(x for x in links if x.layer == 2 and x.head == 5)
+    assert link.weight == pytest.approx(float(merged[5, q, k]))
+    assert link.score == pytest.approx(float(site.scores[5][np.ix_(groups[q], groups[k])].mean()), rel=1e-5)
+    assert 1 <= link.rank <= len(words)

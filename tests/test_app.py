@@ -191,3 +191,15 @@ def test_whole_words_switch_draws_merged_weights_that_still_sum_to_one():
         [int(d) for d in str(z["shape"]).split(",")])
     np.testing.assert_allclose(arr.sum(axis=1), 1.0, atol=1e-5)
     assert any("sum over its pieces" in c.value for c in at.caption)
+
+
+def test_relevance_page_with_whole_words_lists_words_and_keeps_the_token_selection():
+    at = start(text="the unbelievably black cat drank the milk", q="3", k="8")  # q: "##bel", k: "cat"
+    at.switch_page("views/relevance.py").run()
+    at.toggle(key="merge_words").set_value(True).run()
+    assert not at.exception
+    picker = at.selectbox(key="rel_query_words")
+    assert "unbelievably (2)" in picker.options and picker.value == 2  # the word "##bel" belongs to
+    assert at.selectbox(key="rel_key_words").value == 4  # [CLS] the unbelievably black cat
+    assert any("Whole words" in c.value for c in at.caption)
+    assert at.session_state["sel_q"] == 2 and at.session_state["sel_k"] == 8  # a word's first piece: "un"
