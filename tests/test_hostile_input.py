@@ -69,3 +69,27 @@ def test_hosted_mode_hides_the_model_folder_and_caps_input(monkeypatch):
     assert not at.exception
     assert not at.sidebar.text_input  # no way to name a folder on the server
     assert any("2,000" in w.value for w in at.warning)
+
+
+def overview_box(at: AppTest, source: str):
+    """The Overview's sentence box: a text area for the pretrained model, a line for the translator."""
+    return at.text_area(key="overview_text") if source == "model" else at.text_input(key="overview_tr_text")
+
+
+@pytest.mark.parametrize("source", ["model", "translator"])
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_overview_takes_odd_text_for_either_model(name, source):
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("views/overview.py").run()
+    at.radio(key="overview_source").set_value(source).run()
+    overview_box(at, source).set_value(CASES[name]).run()
+    assert not at.exception, at.exception
+    specs = chart_specs(at)
+    if not CASES[name].strip():
+        assert at.info and not specs
+    for spec in specs:
+        assert not any(tag in json.dumps(json.loads(spec)) for tag in RAW_HTML)
+    for block in [*at.markdown, *at.caption]:  # the translation itself is shown as code, never as HTML
+        assert "<script" not in block.value and "<img" not in block.value
+    overview_box(at, source).set_value("The ball is blue.").run()
+    assert not at.exception and chart_specs(at), "the page works again with an ordinary sentence"
