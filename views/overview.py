@@ -223,7 +223,7 @@ def overview_page() -> None:
     if merge:
         st.caption(t("overview.merge_caption"))
     with st.spinner(t("overview.measuring")):
-        v = overview_of(source, sentence.model_path(), tr.text, kind, merge)
+        v = overview_of(source, sentence.model_path() if source == MODEL else None, tr.text, kind, merge)
     grid_section(v, kind, to)
     rollout_section(v, to.scope)
     export_section(tr, kind, merge, to)
