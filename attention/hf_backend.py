@@ -158,11 +158,12 @@ def layer_inputs(outputs, b: int, enc: Encoded, dec: Encoded | None) -> dict[str
         sides["decoder"] = (getattr(outputs, "decoder_hidden_states", None), dec.real[b])
     else:
         sides["encoder"] = (getattr(outputs, "hidden_states", None), enc.real[b])
-    return {
-        side: tuple(_np(h[b][real]) for h in states[:-1])
-        for side, (states, real) in sides.items()
-        if states is not None
-    }
+    picked = {}
+    for side, (states, real) in sides.items():
+        if states is not None:
+            rows = slice(None) if bool(real.all()) else real  # a slice copies nothing; a mask gathers
+            picked[side] = tuple(_np(h[b][rows]) for h in states[:-1])
+    return picked
 
 
 def _np(t: torch.Tensor) -> np.ndarray:
