@@ -1,7 +1,8 @@
 """Deployment settings, read from the environment (or Streamlit secrets on a hosted demo).
 
 ATTENTION_HOSTED=1            hosted mode: no model folders from arbitrary paths, shorter inputs.
-ATTENTION_TRACE_CACHE_MB=1024 memory for the traces kept between clicks, shared by every session.
+ATTENTION_TRACE_CACHE_MB=1024 memory for the traces kept between clicks, shared by every session
+                              (256 when hosted).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from attention.text_input import MAX_CHARS
 
 HOSTED_MAX_CHARS = 2_000
 TRACE_CACHE_MB = 1_024  # a fully recomputed 512-token MiniLM trace is about 255 MB
+HOSTED_TRACE_CACHE_MB = 256  # a hosted demo may have 690 MB in all, and the model process takes ~560 MB
 
 
 def hosted() -> bool:
@@ -32,8 +34,9 @@ def max_chars() -> int:
 
 def trace_cache_bytes() -> int:
     """How much memory the process-wide cache of traces may hold (ATTENTION_TRACE_CACHE_MB)."""
+    default = HOSTED_TRACE_CACHE_MB if hosted() else TRACE_CACHE_MB
     try:
-        mb = int(os.environ.get("ATTENTION_TRACE_CACHE_MB", TRACE_CACHE_MB))
+        mb = int(os.environ.get("ATTENTION_TRACE_CACHE_MB", default))
     except ValueError:
-        mb = TRACE_CACHE_MB
+        mb = default
     return max(mb, 0) * 2**20

@@ -42,3 +42,17 @@ def test_the_cache_keeps_traces_within_its_byte_budget(monkeypatch):
     assert short < budget
     huge = cached.trace(None, "word " * 300)  # over the whole budget: served, not kept
     assert huge.nbytes() > budget and cached.cached_trace_bytes()[0] <= budget
+
+
+def test_the_budget_is_smaller_when_hosted_and_can_be_set(monkeypatch):
+    from attention import settings
+
+    monkeypatch.delenv("ATTENTION_TRACE_CACHE_MB", raising=False)
+    monkeypatch.delenv("ATTENTION_HOSTED", raising=False)
+    assert settings.trace_cache_bytes() == 1024 * 2**20
+    monkeypatch.setenv("ATTENTION_HOSTED", "1")
+    assert settings.trace_cache_bytes() == 256 * 2**20
+    monkeypatch.setenv("ATTENTION_TRACE_CACHE_MB", "64")
+    assert settings.trace_cache_bytes() == 64 * 2**20
+    monkeypatch.setenv("ATTENTION_TRACE_CACHE_MB", "lots")
+    assert settings.trace_cache_bytes() == 256 * 2**20  # unreadable: the default
