@@ -17,7 +17,6 @@ from attention.hf_backend import ModelLoadError, trace  # noqa: E402
 from attention.trace import KINDS, Site, Trace  # noqa: E402
 
 
-
 def translate(text: str):
     """English -> Spanish with the built-in translator; returns a Translation with .text and .trace."""
     from attention.translator import translate as _translate

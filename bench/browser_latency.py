@@ -29,8 +29,18 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.app_process import (  # noqa: E402
-    AXIS_RANGES, CHARTS_DRAWN, RESET_T0, S_TICKTEXT, TEXT_SHOWN, TRIVIAL_APP,
-    app_server, detail_needle, elapsed_ms, percentile, pixel, timed_page,
+    AXIS_RANGES,
+    CHARTS_DRAWN,
+    RESET_T0,
+    S_TICKTEXT,
+    TEXT_SHOWN,
+    TRIVIAL_APP,
+    app_server,
+    detail_needle,
+    elapsed_ms,
+    percentile,
+    pixel,
+    timed_page,
 )
 from bench.cli import bench_parser, write_json  # noqa: E402
 from bench.sentences import check_markers, tokens_of, unique_sentences  # noqa: E402

@@ -39,8 +39,22 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from playwright.async_api import async_playwright  # noqa: E402
 
 from bench.app_process import (  # noqa: E402
-    AXIS_RANGES, CHARTS_DRAWN, RESET_T0, S_TICKTEXT, TEXT_SHOWN, TIMING_INIT_SCRIPT, BrowserCpuSampler, RssSampler,
-    app_server, detail_needle, elapsed_ms, mib, percentile, pixel, proc_cpu_s, proc_status_kib,
+    AXIS_RANGES,
+    CHARTS_DRAWN,
+    RESET_T0,
+    S_TICKTEXT,
+    TEXT_SHOWN,
+    TIMING_INIT_SCRIPT,
+    BrowserCpuSampler,
+    RssSampler,
+    app_server,
+    detail_needle,
+    elapsed_ms,
+    mib,
+    percentile,
+    pixel,
+    proc_cpu_s,
+    proc_status_kib,
 )
 from bench.sentences import MARKERS, check_markers, tokens_of, unique_sentences  # noqa: E402
 from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402

@@ -22,7 +22,14 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.app_process import (  # noqa: E402
-    CHARTS_DRAWN, RESET_T0, S_TICKTEXT, RssSampler, app_server, mib, proc_status_kib, timed_page,
+    CHARTS_DRAWN,
+    RESET_T0,
+    S_TICKTEXT,
+    RssSampler,
+    app_server,
+    mib,
+    proc_status_kib,
+    timed_page,
 )
 from bench.cli import bench_parser, write_json  # noqa: E402
 from bench.sentences import check_markers, tokens_of, unique_sentences  # noqa: E402

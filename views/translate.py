@@ -4,9 +4,9 @@ from dataclasses import replace
 
 import streamlit as st
 
+from attention.trace import TOLERANCE, Site
 from attention.translator import load_model
 from attention.translator.origin import origin as translator_origin
-from attention.trace import TOLERANCE, Site
 from attention.ui import matrices, sentence, state
 from attention.ui.lang import formatter, t
 
