@@ -147,7 +147,9 @@ def test_every_kind_of_an_encoder_decoder_model_draws(tmp_path):
         assert has_rollout == (kind == "encoder")
         if kind == "cross":
             assert any("No rollout for cross-attention" in i.value for i in at.info)
-            assert at.dataframe[0].value["mean distance (tokens)"].isna().all()
+            assert "mean distance (tokens)" not in at.dataframe[0].value.columns  # it does not apply
+            assert "distance" not in at.selectbox(key="overview_order").options
+            assert any("two different sentences" in c.value for c in at.caption)
 
 
 def translator_overview(text: str | None = None) -> AppTest:
@@ -195,3 +197,12 @@ def test_translator_sentence_without_words_gets_the_translate_message():
     at = translator_overview("   ")
     assert not charts(at)
     assert "Type an English sentence" in at.info[0].value
+
+
+def test_ordering_by_distance_then_showing_cross_attention_falls_back_to_model_order():
+    at = translator_overview()
+    at.selectbox(key="overview_order").set_value("distance").run()
+    at.selectbox(key="overview_kind").set_value("cross").run()
+    assert not at.exception
+    assert at.selectbox(key="overview_order").value == "model"
+    assert named(grid(at), "titles")["text"][:2] == ["L0 H0", "L0 H1"]

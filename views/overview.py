@@ -100,7 +100,10 @@ def hover_texts(v: Overview, to: Target) -> dict[tuple[int, int], str]:
 
 def grid_section(v: Overview, kind: str, to: Target) -> None:
     c_order, c_low, c_word = st.columns([2, 1, 2])
-    columns = [MODEL_ORDER, *head_stats.STAT_COLUMNS]
+    # Cross-attention has no distance, previous token or self (its queries and keys are two sentences)
+    applies = [c for c in head_stats.STAT_COLUMNS if not all(np.isnan(getattr(s, c)) for s in v.stats)]
+    columns = [MODEL_ORDER, *applies]
+    state.str_choice("overview_order", columns)
     stat_names = stat_titles()
     names = {MODEL_ORDER: t("overview.order.model"), **stat_names}  # bound now: AppTest calls format_func later
     order_by = c_order.selectbox(t("overview.order_by"), columns, key="overview_order", format_func=names.get)
@@ -119,12 +122,15 @@ def grid_section(v: Overview, kind: str, to: Target) -> None:
     st.caption(t("overview.grid_caption", cells=plots_overview.THUMB_MAX, page=t(to.page_name)))
     st.plotly_chart(fig, key="overview_grid", on_select=lambda: on_grid_click(to, kind), selection_mode="points",
                     config=charts.config(), width="stretch")
-    table = pd.DataFrame(head_stats.as_records(v.stats)).drop(columns="kind").set_index(["layer", "head"])
-    table = table.loc[order].reset_index().rename(
+    not_applicable = [c for c in head_stats.STAT_COLUMNS if c not in applies]
+    table = pd.DataFrame(head_stats.as_records(v.stats)).drop(columns=["kind", *not_applicable])
+    table = table.set_index(["layer", "head"]).loc[order].reset_index().rename(
         columns={"layer": t("overview.col.layer"), "head": t("overview.col.head"), **stat_names})
     st.dataframe(table.round(3), hide_index=True, width="stretch", key="overview_table")
     st.caption(t("overview.table_caption_merged" if v.merged else "overview.table_caption",
                  order_by=t("overview.order_by")))
+    if not_applicable:
+        st.caption(t("overview.cross_stats"))
 
 
 def rollout_section(v: Overview, scope: str) -> None:

@@ -46,6 +46,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "overview.stat.special_share": {"en": "share on special / first token", "zh": "落在特殊词元 / 首个词元上的比例"},
     "overview.stat.previous_share": {"en": "share on previous token", "zh": "落在前一个词元上的比例"},
     "overview.stat.self_share": {"en": "share on itself", "zh": "落在自身上的比例"},
+    "overview.cross_stats": {
+        "en": "No distance, previous-token or self share here: a query (a word being written) and its keys (the "
+              "encoder's words) belong to two different sentences, so positions cannot be compared.",
+        "zh": "这里没有距离、前一个词元或自身的比例：查询（正在生成的词）和它的键（编码器的词）属于两个不同的句子，位置无法比较。",
+    },
     "overview.table_caption": {
         "en": "Entropy in nats (ln of the number of keys = spread evenly, 0 = all on one key); distance in tokens. "
               "Sorting the table by a column header does not reach the grid: use “{order_by}”.",
