@@ -203,3 +203,12 @@ def test_relevance_page_with_whole_words_lists_words_and_keeps_the_token_selecti
     assert at.selectbox(key="rel_key_words").value == 4  # [CLS] the unbelievably black cat
     assert any("Whole words" in c.value for c in at.caption)
     assert at.session_state["sel_q"] == 2 and at.session_state["sel_k"] == 8  # a word's first piece: "un"
+
+
+def test_every_head_at_once_opens_the_overview_on_the_same_sentence():
+    at = start(text="the cat saw the dog")
+    at.button(key="to_overview_model").click().run()
+    assert not at.exception
+    assert at.radio(key="overview_source").value == "model"
+    assert at.text_area(key="overview_text").value == "the cat saw the dog"
+    assert len(json.loads(at.get("plotly_chart")[0].proto.spec)["data"]) > 72  # the grid of 72 heads

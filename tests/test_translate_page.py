@@ -90,3 +90,13 @@ def test_where_q_k_v_come_from_in_the_translator():
     charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     qkv = [c for c in charts if any(t.get("name") == "x·W + b" for t in c["data"])]
     assert len(qkv) == 1  # the projection chart, drawn because x·W + b matched the model's q, k, v
+
+
+def test_every_head_at_once_opens_the_overview_on_the_translator_and_kind():
+    at = open_translate()
+    at.radio(key="tr_kind").set_value("cross").run()
+    at.button(key="to_overview_translator").click().run()
+    assert not at.exception
+    assert at.radio(key="overview_source").value == "translator"
+    assert at.selectbox(key="overview_kind").value == "cross"
+    assert at.text_input(key="overview_tr_text").value == at.session_state["tr_text"]

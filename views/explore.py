@@ -27,7 +27,10 @@ def explore_page() -> None:
     site = tr.site(st.session_state["layer"], st.session_state["kind"])
     state.int_choice("head", list(range(site.n_heads)))
     c_head.selectbox(t("explore.head"), list(range(site.n_heads)), key="head", persist_state="session")
-    st.toggle(t("words.toggle"), key="merge_words", help=t("words.help"))
+    c_words, c_overview = st.columns([3, 1])
+    c_words.toggle(t("words.toggle"), key="merge_words", help=t("words.help"))
+    with c_overview:
+        sentence.overview_button("model", st.session_state["kind"])
     head = st.session_state["head"]
 
     if not site.faithful:

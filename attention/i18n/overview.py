@@ -3,6 +3,7 @@
 STRINGS: dict[str, dict[str, str]] = {
     "page.overview": {"en": "Overview", "zh": "总览"},
     "overview.title": {"en": "Overview: the whole model at once", "zh": "总览：一次看遍整个模型"},
+    "overview.open": {"en": "Every head at once", "zh": "一次看所有注意力头"},
     "overview.source": {"en": "Whose attention", "zh": "看谁的注意力"},
     "overview.source.model": {"en": "the pretrained model", "zh": "预训练模型"},
     "overview.source.translator": {"en": "the built-in English→Spanish translator", "zh": "内置的英→西翻译模型"},

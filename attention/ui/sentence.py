@@ -68,3 +68,10 @@ def show_translation(out) -> None:
     st.code(out.text or "∅", language=None)
     if out.unknown_words:
         st.warning(t("translate.unknown", words=", ".join(out.unknown_words)))
+
+
+def overview_button(source: str, kind: str) -> None:
+    """A button that opens the Overview on the same sentence, model and kind of attention."""
+    if st.button(t("overview.open"), key=f"to_overview_{source}", icon=":material/grid_view:"):
+        st.session_state.update(overview_source=source, overview_kind=kind)
+        st.switch_page("views/overview.py")

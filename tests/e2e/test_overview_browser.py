@@ -87,3 +87,18 @@ def test_the_translators_cross_attention_head_opens_on_the_translate_page(page, 
     expect(page.get_by_role("radio", name="encoder–decoder cross-attention")).to_be_checked(timeout=30_000)
     expect(page.get_by_role("combobox", name="Layer")).to_have_value("1", timeout=30_000)
     expect(page.get_by_role("combobox", name="Head")).to_have_value("2")
+
+
+def test_every_head_at_once_from_translate_opens_the_translators_overview(page, app_url):
+    page.goto(app_url)
+    wait_idle(page)
+    page.get_by_role("link", name="Translate").click()
+    wait_idle(page)
+    page.get_by_text("encoder–decoder cross-attention").click()
+    wait_idle(page)
+    page.get_by_role("button", name="Every head at once").click()
+    wait_idle(page)
+    expect(page.get_by_role("heading", name="Overview: the whole model at once")).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("radio", name="the built-in English→Spanish translator")).to_be_checked()
+    expect(page.get_by_role("combobox", name="Attention")).to_have_value("encoder–decoder cross-attention")
+    expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(1, timeout=60_000)
