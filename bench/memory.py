@@ -7,7 +7,8 @@ answers its health check, again after the first page load in a headless Chromium
 loaded then), then submits `--sentences` different sentences of 8–20 words through that one page
 (each waited for until its heatmaps are drawn), stopping early after `--minutes`. A thread samples
 VmRSS every 0.5 s for the peak; the kernel's own peak (VmHWM) is printed too. `--quick`: 40
-sentences. The trace cache holds at most 32 traces, so memory should level off, not keep growing.
+sentences. The trace cache is bounded by bytes (ATTENTION_TRACE_CACHE_MB, 1024 by default), so memory
+should level off below that, not keep growing.
 """
 
 from __future__ import annotations
