@@ -56,3 +56,12 @@ def test_the_budget_is_smaller_when_hosted_and_can_be_set(monkeypatch):
     assert settings.trace_cache_bytes() == 64 * 2**20
     monkeypatch.setenv("ATTENTION_TRACE_CACHE_MB", "lots")
     assert settings.trace_cache_bytes() == 256 * 2**20  # unreadable: the default
+
+
+def test_short_traces_count_as_a_share_of_the_budget_so_at_most_64_are_kept():
+    tr = attention.trace("the cat")
+    budget = 64 * 10 * 2**20
+    assert tr.nbytes() < budget // 64
+    assert cached._cost(tr, budget) == budget // cached.MAX_TRACES  # counted as 10 MB: 64 fill the budget
+    long = attention.trace("word " * 300)
+    assert cached._cost(long, budget) == long.nbytes()

@@ -2,8 +2,8 @@
 
 Traces are shared, not copied per rerun: every array in a trace is read-only and the dataclasses are
 frozen, so sharing them between sessions is safe, and a 512-token trace is not pickled and copied on
-every click. They are kept by bytes, not by count (st.cache_resource counts entries): a fully
-recomputed 512-token trace is about 255 MB and a short sentence's well under 1 MB.
+every click. They are kept by bytes, not only by count (st.cache_resource counts entries): a fully
+recomputed 512-token trace is about 255 MB and a short sentence's about 1 MB.
 """
 
 from __future__ import annotations
@@ -18,7 +18,14 @@ from attention.hf_backend import LoadedModel
 from attention.trace import Trace
 from attention.ui.lang import t
 
-_traces: LRUCache = LRUCache(maxsize=settings.trace_cache_bytes(), getsizeof=Trace.nbytes)
+MAX_TRACES = 64  # and at most this many, however short: each counts as at least 1/64 of the budget
+
+
+def _cost(tr: Trace, budget: int = settings.trace_cache_bytes()) -> int:
+    return max(tr.nbytes(), budget // MAX_TRACES)
+
+
+_traces: LRUCache = LRUCache(maxsize=settings.trace_cache_bytes(), getsizeof=_cost)
 _traces_lock = threading.Lock()  # LRUCache is not thread-safe; sessions run in threads
 
 
