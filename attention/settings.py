@@ -2,7 +2,7 @@
 
 ATTENTION_HOSTED=1            hosted mode: no model folders from arbitrary paths, shorter inputs.
 ATTENTION_TRACE_CACHE_MB=1024 memory for the traces kept between clicks, shared by every session
-                              (256 when hosted).
+                              (256 when hosted; at most 64 traces in any case).
 """
 
 from __future__ import annotations
