@@ -8,7 +8,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from attention.anatomy import DotAnatomy, RowPipeline, SumAnatomy
-from attention.plots import EMPTY_TEMPLATE
+from attention.plots import EMPTY_TEMPLATE, HIGHLIGHT
+from attention.qk_space import QKSpace
 
 POSITIVE, NEGATIVE = "#d6604d", "#4393c3"  # the S colour scale's red and blue
 Q_COLOUR, K_COLOUR = "#762a83", "#1b7837"
@@ -121,3 +122,49 @@ def projection_figure(recomputed: dict[str, np.ndarray], from_model: dict[str, n
         fig.add_trace(go.Scatter(x=dims, y=from_model[name], mode="markers", name=model,
                                  marker={"color": "black", "size": 4}, showlegend=col == 1), row=1, col=col)
     return _base(fig, 300, title)
+
+
+LABELLED_MAX = 40  # words written beside their points up to this many per side; beyond, hover only
+
+
+def qk_figure(space: QKSpace, query_labels: list[str], key_labels: list[str], query: int | None,
+              weights_row: np.ndarray | None, names: tuple[str, str], title: str) -> go.Figure:
+    """Queries (●) and keys (◆) on the two shared axes, from the origin (+), equal scale so directions
+    read true. With a query chosen: a dashed arrow from the origin to it (the direction its keys are
+    measured along), and lines to the keys it gives ≥ 5% of its attention, as thick as the weight."""
+    fig = go.Figure()
+    q_name, k_name = names
+    fig.add_trace(go.Scatter(x=[0], y=[0], mode="markers", hoverinfo="skip", showlegend=False, name="origin",
+                             marker={"symbol": "cross-thin", "size": 14, "color": "#555", "line": {"width": 2}}))
+    if query is not None:
+        x, y = space.queries[query]
+        fig.add_trace(go.Scatter(x=[0, x], y=[0, y], mode="lines", hoverinfo="skip", showlegend=False,
+                                 name="direction", line={"color": Q_COLOUR, "width": 1.5, "dash": "dash"}))
+    if query is not None and weights_row is not None:
+        strong = [j for j in np.argsort(-weights_row)[:8] if weights_row[j] >= 0.05]
+        for j in strong:
+            (x0, y0), (x1, y1) = space.queries[query], space.keys[j]
+            fig.add_trace(go.Scatter(x=[x0, x1], y=[y0, y1], mode="lines", hoverinfo="skip", showlegend=False,
+                                     line={"color": Q_COLOUR, "width": 1 + 9 * float(weights_row[j])},
+                                     opacity=0.35, name=f"to {j}"))
+    for points, labels, name, colour, symbol, place in (
+        (space.keys, key_labels, k_name, K_COLOUR, "diamond", "top center"),
+        (space.queries, query_labels, q_name, Q_COLOUR, "circle", "bottom center"),
+    ):
+        write = len(labels) <= LABELLED_MAX
+        fig.add_trace(go.Scatter(
+            x=points[:, 0].round(4).tolist(), y=points[:, 1].round(4).tolist(), name=name,
+            mode="markers+text" if write else "markers", text=labels if write else None, textposition=place,
+            textfont={"size": 11, "color": colour}, marker={"symbol": symbol, "size": 9, "color": colour},
+            hovertext=[f"{name}: {w} ({i})" for i, w in enumerate(labels)], hoverinfo="text",
+        ))
+    if query is not None:
+        x, y = space.queries[query]
+        fig.add_trace(go.Scatter(x=[x], y=[y], mode="markers", hoverinfo="skip", showlegend=False, name="chosen",
+                                 marker={"symbol": "circle-open", "size": 20, "color": HIGHLIGHT,
+                                         "line": {"width": 3}}))
+    fig = _base(fig, 460, title)
+    fig.update_xaxes(zeroline=True, zerolinecolor="#ddd", showgrid=False, showticklabels=False)
+    fig.update_yaxes(zeroline=True, zerolinecolor="#ddd", showgrid=False, showticklabels=False,
+                     scaleanchor="x", scaleratio=1)
+    return fig

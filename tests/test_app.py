@@ -140,8 +140,13 @@ def test_explanations_run_in_both_languages(lang):
     assert i18n.t("sum.explain", lang, q="`milk`") in text
     assert i18n.t("steps.explain", lang) in text
     assert i18n.t("origin.explain", lang) in text
+    assert i18n.t("space.explain", lang) in text
     assert at.title[0].value == i18n.t("explore.title", lang)
-    assert len(at.tabs) == 4
+    assert len(at.tabs) == 5
+    space = next(c for c in charts(at) if any(tr.get("name") == "chosen" for tr in c["data"]))
+    names = [tr.get("name") for tr in space["data"]]
+    assert i18n.t("space.query", lang) in names and i18n.t("space.key", lang) in names
+    assert any(str(n).startswith("to ") for n in names)  # "milk" sends lines to its strongest keys
     at.slider(key="explore_temperature").set_value(3.0).run()  # the temperature slider reruns cleanly
     assert not at.exception
     at.selectbox(key="explore_dot_other").set_value(2).run()  # compare milk·drank with milk·black

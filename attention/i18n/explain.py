@@ -5,7 +5,36 @@ STRINGS: dict[str, dict[str, str]] = {
     "tab.dot": {"en": "Why this score: q·k", "zh": "分数从何而来：q·k"},
     "tab.sum": {"en": "How Z is built", "zh": "Z 如何构成"},
     "tab.steps": {"en": "Step by step", "zh": "逐步计算"},
+    "tab.space": {"en": "Queries and keys on one map", "zh": "查询与键在同一张图上"},
     "tab.origin": {"en": "Where q, k, v come from", "zh": "q、k、v 从何而来"},
+    "space.explain": {
+        "en": "Every query (●) and every key (◆) of this head on one map, drawn from the origin (+). A query "
+              "gives most of its attention to the keys that reach furthest in its direction: q·k is large when "
+              "the two are long and point the same way. Two changes make that readable without changing any "
+              "weight: every key has the keys' average taken off (that lowers all of a query's scores by the "
+              "same amount, which the softmax ignores), and queries are multiplied by a number that keys are "
+              "divided by (every q·k stays the same). The axes are the two directions in which queries and keys "
+              "reach furthest, as in AttentionViz.",
+        "zh": "本注意力头的每个查询（●）和每个键（◆）画在同一张图上，从原点（+）出发。一个查询把大部分注意力分给沿它的方向"
+              "伸得最远的键：两者越长、方向越一致，q·k 就越大。有两处改动让这一点易读，却不改变任何权重：每个键减去所有键的"
+              "平均值（这让一个查询的所有分数减少同一个量，softmax 不受影响）；查询乘以一个数、键除以同一个数（每个 q·k "
+              "都不变）。两条坐标轴是查询和键一起伸得最远的两个方向，与 AttentionViz 的做法相同。",
+    },
+    "space.title": {"en": "Queries and keys of head {head}", "zh": "第 {head} 个注意力头的查询与键"},
+    "space.query": {"en": "query", "zh": "查询"},
+    "space.key": {"en": "key", "zh": "键"},
+    "space.kept": {
+        "en": "How far to trust the map: it holds {kept} of the vectors' squared length (the rest lies in "
+              "directions it cannot draw), and for {agree} of {n} query words the key furthest in their direction "
+              "on the map is also the key they attend to most. The exact numbers are in the heatmaps above.",
+        "zh": "这张图可信到什么程度：它保留了向量平方长度的 {kept}（其余部分位于图中画不出的方向上）；{n} 个查询词中有 "
+              "{agree} 个，在图上沿其方向伸得最远的键正是它们最关注的键。精确的数值见上方的热力图。",
+    },
+    "space.lines": {
+        "en": "The chosen query is ringed, with a dashed line from the origin giving its direction; solid lines go "
+              "to the keys it gives at least 5% of its attention, as thick as the weight.",
+        "zh": "选中的查询被圈出，从原点出发的虚线表示它的方向；实线指向它分配了至少 5% 注意力的键，线越粗权重越大。",
+    },
     "explain.need_pair": {"en": "Select a cell (a query word and a key word) to take its score apart.",
                           "zh": "请选择一个格子（一个查询词和一个键词）来拆解它的分数。"},
     "explain.need_query": {"en": "Select a query word (a row) first.", "zh": "请先选择一个查询词（一行）。"},

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import numpy as np
 import streamlit as st
 
-from attention import anatomy, plots, plots_anatomy
+from attention import anatomy, plots, plots_anatomy, qk_space
 from attention.hf_projections import Origin
 from attention.trace import Site
 from attention.ui import charts, state
@@ -19,7 +19,7 @@ OriginFn = Callable[[Site, int, int], Origin | None]
 
 def show(site: Site, head: int, origin_fn: OriginFn | None = None, prefix: str = "explore", scope: str = ""
          ) -> None:
-    tabs = st.tabs([t("tab.dot"), t("tab.sum"), t("tab.steps"), t("tab.origin")])
+    tabs = st.tabs([t("tab.dot"), t("tab.sum"), t("tab.steps"), t("tab.space"), t("tab.origin")])
     with tabs[0]:
         dot_product(site, head, prefix, scope)
     with tabs[1]:
@@ -27,6 +27,8 @@ def show(site: Site, head: int, origin_fn: OriginFn | None = None, prefix: str =
     with tabs[2]:
         step_by_step(site, head, prefix, scope)
     with tabs[3]:
+        query_key_space(site, head, prefix, scope)
+    with tabs[4]:
         where_from(site, head, origin_fn, prefix, scope)
 
 
@@ -108,6 +110,23 @@ def step_by_step(site: Site, head: int, prefix: str, scope: str = "") -> None:
     st.plotly_chart(fig, width="stretch", key=f"{prefix}_temperature_chart", config=charts.config())
     st.markdown(f"**{t('steps.z')}**")
     st.dataframe([{f"d{i}": round(float(v), 4) for i, v in enumerate(row.z)}], hide_index=True)
+
+
+def query_key_space(site: Site, head: int, prefix: str, scope: str = "") -> None:
+    """Every query and key of the head on one map: a query's strongest keys lie in its direction."""
+    sel = state.get_selection(scope)
+    if sel.query is None:
+        st.info(t("explain.need_query"))
+        return
+    st.markdown(t("space.explain"))
+    space = qk_space.qk_space(site.q[head], site.k[head], site.masked, site.weights[head])
+    fig = plots_anatomy.qk_figure(space, [plots.label(w) for w in site.query_tokens],
+                                  [plots.label(w) for w in site.key_tokens], sel.query,
+                                  site.weights[head, sel.query], (t("space.query"), t("space.key")),
+                                  t("space.title", head=head))
+    st.plotly_chart(fig, width="stretch", key=f"{prefix}_space_chart", config=charts.config())
+    st.caption(t("space.lines"))
+    st.caption(t("space.kept", kept=f"{space.kept:.0%}", agree=space.top_agree, n=space.n_queries))
 
 
 def where_from(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, scope: str = "") -> None:
