@@ -30,7 +30,7 @@ def explore_page() -> None:
     c_words, c_overview = st.columns([3, 1])
     c_words.toggle(t("words.toggle"), key="merge_words", help=t("words.help"))
     with c_overview:
-        sentence.overview_button("model", st.session_state["kind"])
+        sentence.overview_button(sentence.MODEL, st.session_state["kind"])
     head = st.session_state["head"]
 
     if not site.faithful:

@@ -12,8 +12,8 @@ from attention.selection import Selection, selection_from_event
 from attention.trace import KINDS, Trace
 from attention.ui import cached, charts, sentence, state
 from attention.ui.lang import formatter, t
+from attention.ui.sentence import MODEL, TRANSLATOR
 
-MODEL, TRANSLATOR = "model", "translator"  # whose attention the page shows
 EXPLORE_KEYS = ("text", "kind", "layer", "head")  # Explore's widgets: their values kept while this page is shown
 TRANSLATE_KEYS = ("tr_text", "tr_kind", *(f"tr_{k}_{w}" for k in KINDS for w in ("layer", "head")))
 MODEL_ORDER = "model"

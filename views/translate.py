@@ -50,7 +50,7 @@ def translate_page() -> None:
     c_kind, c_overview = st.columns([3, 1])
     c_kind.radio(t("explore.kind"), kinds, key="tr_kind", format_func=formatter("kind."), horizontal=True)
     with c_overview:
-        sentence.overview_button("translator", st.session_state["tr_kind"])
+        sentence.overview_button(sentence.TRANSLATOR, st.session_state["tr_kind"])
     kind_section(out.trace, st.session_state["tr_kind"])
     vocab_browser()
 

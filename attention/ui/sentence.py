@@ -10,6 +10,7 @@ from attention.trace import Trace
 from attention.ui import cached
 from attention.ui.lang import t
 
+MODEL, TRANSLATOR = "model", "translator"  # whose attention a page shows (the Overview offers both)
 TRANSLATOR_TEXT = "The black cat drank the milk."  # the first sentence of the translator's pages
 TRANSLATOR_MAX_CHARS = 2_000
 
@@ -70,7 +71,7 @@ def show_translation(out) -> None:
         st.warning(t("translate.unknown", words=", ".join(out.unknown_words)))
 
 
-def overview_button(source: str, kind: str) -> None:
+def overview_button(source: str, kind: str) -> None:  # source: MODEL or TRANSLATOR
     """A button that opens the Overview on the same sentence, model and kind of attention."""
     if st.button(t("overview.open"), key=f"to_overview_{source}", icon=":material/grid_view:"):
         st.session_state.update(overview_source=source, overview_kind=kind)
