@@ -217,3 +217,14 @@ def test_every_head_at_once_opens_the_overview_on_the_same_sentence():
     assert at.radio(key="overview_source").value == "model"
     assert at.text_area(key="overview_text").value == "the cat saw the dog"
     assert len(json.loads(at.get("plotly_chart")[0].proto.spec)["data"]) > 72  # the grid of 72 heads
+
+
+def test_a_as_lines_replaces_the_heatmap_and_keeps_the_selection():
+    at = start(q="6")  # "milk"
+    at.toggle(key="explore_as_lines").set_value(True).run()
+    assert not at.exception
+    lines = next(c for c in charts(at) if "A as lines" in c["layout"]["title"]["text"])
+    assert any(tr.get("name") == "chosen" for tr in lines["data"])  # milk's lines stand out
+    assert not any("A = softmax" in c["layout"]["title"]["text"] for c in charts(at))  # the heatmap gave way
+    long = start(text="word " * 100)
+    assert long.toggle(key="explore_as_lines").disabled  # 102 tokens: too many words to line up

@@ -20,6 +20,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "app.tracing": {"en": "Tracing attention…", "zh": "正在追踪注意力…"},
     "app.loading_model": {"en": "Loading the model (first visit only)…", "zh": "正在加载模型（仅首次访问）…"},
     "app.translating": {"en": "Translating…", "zh": "正在翻译…"},
+    "lines.toggle": {"en": "A as lines", "zh": "用连线画 A"},
+    "lines.help": {
+        "en": "Draw the weights as lines from each query word (left) to the key words (right), as thick and dark "
+              "as the weight — the picture of bertviz's head view. Each word's 8 strongest keys, none under 2%. "
+              "Up to {max} words.",
+        "zh": "把权重画成从每个查询词（左）到各个键词（右）的连线，线越粗越深表示权重越大——即 bertviz 头视图的画法。"
+              "每个词最多画 8 条最强的连线，低于 2% 的不画。最多 {max} 个词。",
+    },
+    "lines.title": {
+        "en": "A as lines: query words → key words (thicker = more attention)",
+        "zh": "用连线表示 A：查询词 → 键词（越粗 = 注意力越多）",
+    },
     "page.explore": {"en": "Explore", "zh": "探索"},
     "page.relevance": {"en": "Find heads", "zh": "查找注意力头"},
     # the Explore page

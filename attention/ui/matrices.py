@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from attention import details, plots, word_merge
+from attention import details, plots, plots_lines, word_merge
 from attention.selection import selection_from_event
 from attention.trace import Site
 from attention.ui import charts, explain, state
@@ -52,13 +52,23 @@ def show(
     sel = state.get_selection(scope).clamp(n_q, n_k)
     state.set_selection(sel, scope)
     too_small = n_q * n_k > plots.CELL_CLICK_MAX
-    st.caption(t("matrices.click_labels") if too_small else t("matrices.click_cells"))
+    c_how, c_lines = st.columns([3, 1])
+    c_how.caption(t("matrices.click_labels") if too_small else t("matrices.click_cells"))
+    can_line = max(n_q, n_k) <= plots_lines.LINES_MAX_WORDS
+    as_lines = c_lines.toggle(t("lines.toggle"), key=f"{prefix}_as_lines", disabled=not can_line,
+                              help=t("lines.help", max=plots_lines.LINES_MAX_WORDS)) and can_line
     masked = t("masked")
     left, right = st.columns(2)
     with left:
         _chart(plots.scores_figure(site, head, sel, title=t("title.S"), masked_text=masked), f"{prefix}_S", scope)
     with right:
-        _chart(plots.weights_figure(site, head, sel, title=t("title.A"), masked_text=masked), f"{prefix}_A", scope)
+        if as_lines:
+            q_labels, k_labels = ([plots.label(w) for w in tokens] for tokens in (site.query_tokens, site.key_tokens))
+            _chart(plots_lines.lines_figure(site.weights[head], q_labels, k_labels, sel, t("lines.title")),
+                   f"{prefix}_A_lines", scope)
+        else:
+            _chart(plots.weights_figure(site, head, sel, title=t("title.A"), masked_text=masked), f"{prefix}_A",
+                   scope)
     left, right = st.columns(2)
     with left:
         _chart(plots.z_figure(site, head, sel, title=t("title.Z")), f"{prefix}_Z", scope)

@@ -52,3 +52,17 @@ def test_link_reopens_the_view_and_highlight_survives_a_head_change(page, app_ur
     wait_idle(page)
     expect(page.get_by_text("(query 1, key 4)")).to_be_visible()
     assert "head=7" in page.url
+
+
+def test_a_as_lines_words_click_like_the_labels(page, app_url):
+    page.goto(app_url)
+    wait_idle(page)
+    type_sentence(page, SENTENCE)
+    page.get_by_text("A as lines").click()
+    wait_idle(page)
+    expect(page.locator('[data-testid="stPlotlyChart"] .gtitle').nth(A_CHART)).to_have_text(
+        re.compile("A as lines"), timeout=30_000)
+    click(page, A_CHART, x=0, y=5)  # "dog" on the left: the query
+    expect(page.get_by_text(re.compile(r"Query word:.*dog.*\(position 5\)"))).to_be_visible(timeout=30_000)
+    click(page, A_CHART, x=1, y=2)  # "cat" on the right: the key
+    expect(page.get_by_text("(query 5, key 2)")).to_be_visible(timeout=30_000)
