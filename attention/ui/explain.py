@@ -32,6 +32,14 @@ def show(site: Site, head: int, origin_fn: OriginFn | None = None, prefix: str =
         where_from(site, head, origin_fn, prefix, scope)
 
 
+def chosen_query(scope: str) -> int | None:
+    """The selected query word, or None after asking for one (the tabs below need a row)."""
+    query = state.get_selection(scope).query
+    if query is None:
+        st.info(t("explain.need_query"))
+    return query
+
+
 def _code(token: str) -> str:
     return f"``{token}``" if "`" in token else f"`{token}`"
 
@@ -69,27 +77,25 @@ def dot_product(site: Site, head: int, prefix: str, scope: str = "") -> None:
 
 
 def weighted_sum(site: Site, head: int, prefix: str, scope: str = "") -> None:
-    sel = state.get_selection(scope)
-    if sel.query is None:
-        st.info(t("explain.need_query"))
+    query = chosen_query(scope)
+    if query is None:
         return
-    q_tok = site.query_tokens[sel.query]
+    q_tok = site.query_tokens[query]
     st.markdown(t("sum.explain", q=_code(q_tok)))
-    an = anatomy.sum_anatomy(site, head, sel.query)
+    an = anatomy.sum_anatomy(site, head, query)
     fig = plots_anatomy.sum_figure(an, [plots.label(w) for w in site.key_tokens], t("sum.total"),
                                    t("sum.others"), t("sum.title", q=plots.label(q_tok)))
     st.plotly_chart(fig, width="stretch", key=f"{prefix}_sum_chart", config=charts.config())
 
 
 def step_by_step(site: Site, head: int, prefix: str, scope: str = "") -> None:
-    sel = state.get_selection(scope)
-    if sel.query is None:
-        st.info(t("explain.need_query"))
+    query = chosen_query(scope)
+    if query is None:
         return
     st.markdown(t("steps.explain"))
     temperature = st.slider(t("steps.temperature"), 0.1, 5.0, 1.0, 0.1, key=f"{prefix}_temperature")
-    row = anatomy.row_pipeline(site, head, sel.query, temperature)
-    model_row = anatomy.row_pipeline(site, head, sel.query, 1.0)
+    row = anatomy.row_pipeline(site, head, query, temperature)
+    model_row = anatomy.row_pipeline(site, head, query, 1.0)
     table = [
         {
             t("steps.col_key"): f"{w} ({j})",
@@ -97,7 +103,7 @@ def step_by_step(site: Site, head: int, prefix: str, scope: str = "") -> None:
             t("steps.col_scaled"): round(float(row.scaled[j]), 4),
             t("steps.col_masked"): t("steps.hidden") if row.masked[j] else t("steps.open"),
             t("steps.col_weight"): round(float(row.weights[j]), 5),
-            t("steps.col_model"): round(float(site.weights[head, sel.query, j]), 5),
+            t("steps.col_model"): round(float(site.weights[head, query, j]), 5),
         }
         for j, w in enumerate(site.key_tokens)
     ]
@@ -114,15 +120,14 @@ def step_by_step(site: Site, head: int, prefix: str, scope: str = "") -> None:
 
 def query_key_space(site: Site, head: int, prefix: str, scope: str = "") -> None:
     """Every query and key of the head on one map: a query's strongest keys lie in its direction."""
-    sel = state.get_selection(scope)
-    if sel.query is None:
-        st.info(t("explain.need_query"))
+    query = chosen_query(scope)
+    if query is None:
         return
     st.markdown(t("space.explain"))
     space = qk_space.qk_space(site.q[head], site.k[head], site.masked, site.weights[head])
     fig = plots_anatomy.qk_figure(space, [plots.label(w) for w in site.query_tokens],
-                                  [plots.label(w) for w in site.key_tokens], sel.query,
-                                  site.weights[head, sel.query], (t("space.query"), t("space.key")),
+                                  [plots.label(w) for w in site.key_tokens], query,
+                                  site.weights[head, query], (t("space.query"), t("space.key")),
                                   t("space.title", head=head))
     st.plotly_chart(fig, width="stretch", key=f"{prefix}_space_chart", config=charts.config())
     st.caption(t("space.lines"))
@@ -130,16 +135,15 @@ def query_key_space(site: Site, head: int, prefix: str, scope: str = "") -> None
 
 
 def where_from(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, scope: str = "") -> None:
-    sel = state.get_selection(scope)
-    if sel.query is None:
-        st.info(t("explain.need_query"))
+    query = chosen_query(scope)
+    if query is None:
         return
     st.markdown(t("origin.explain"))
-    found = None if origin_fn is None else origin_fn(site, head, sel.query)
+    found = None if origin_fn is None else origin_fn(site, head, query)
     if found is None:
         st.info(t("origin.unavailable"))
         return
-    word = plots.label(site.query_tokens[sel.query])
+    word = plots.label(site.query_tokens[query])
     parts = None
     if found.embedding is not None:
         parts = {t("origin.token"): found.embedding.token, t("origin.position"): found.embedding.position}
