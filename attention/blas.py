@@ -22,7 +22,9 @@ def _controller() -> ThreadpoolController:
 
 
 def one_thread() -> AbstractContextManager:
-    """`with one_thread():` numpy's BLAS uses one thread inside the block (about 20 µs to enter)."""
+    """`with one_thread():` numpy's BLAS uses one thread inside the block (about 20 µs to enter).
+    The setting is process-wide: threads that overlap such blocks may restore each other's value
+    (harmless in the app, which sets one thread for the whole process first)."""
     return _controller().limit(limits=1, user_api="blas")
 
 

@@ -85,7 +85,8 @@ def is_masked(mask: np.ndarray | None, shape: tuple[int, ...]) -> np.ndarray:
 
 def softmax(scores: np.ndarray, axis: int = -1) -> np.ndarray:
     """Numerically stable softmax: subtracting the row maximum changes nothing mathematically
-    but keeps exp() from overflowing. Rows that are entirely masked come out all zero."""
+    but keeps exp() from overflowing. A row that is all −inf comes out all zero; a row hidden
+    entirely with MASKED (finite, as the models use) comes out uniform, as it does in the models."""
     return softmax_(np.array(scores, dtype=np.result_type(scores, np.float32)), axis)
 
 
@@ -97,7 +98,7 @@ def softmax_(scores: np.ndarray, axis: int = -1) -> np.ndarray:
     scores -= peak
     np.exp(scores, out=scores)
     total = np.sum(scores, axis=axis, keepdims=True)
-    total[total == 0] = 1.0  # a fully masked row: it is all 0 already
+    total[total == 0] = 1.0  # a row that was all −inf: it is all 0 already
     scores /= total
     return scores
 
@@ -140,14 +141,16 @@ def attention(
     weights = np.empty_like(scores)
     z = np.empty((*lead, n_query, v.shape[-1]), np.result_type(dtype, v))
 
+    n = int(np.prod(lead, dtype=np.int64))  # matrices in all (not -1 in reshape: a side may be 0 long)
+
     def blocks(a: np.ndarray, tail: tuple[int, ...]) -> np.ndarray:  # (*lead, *tail) -> (n, *tail)
-        return np.broadcast_to(a, (*lead, *tail)).reshape(-1, *tail)
+        return np.broadcast_to(a, (*lead, *tail)).reshape(n, *tail)
 
     q_, k_, v_ = blocks(q, q.shape[-2:]), blocks(k, k.shape[-2:]), blocks(v, v.shape[-2:])
     extras = [blocks(x, (n_query, n_key)) for x in extras]
-    s_, w_, z_ = (a.reshape(-1, *a.shape[-2:]) for a in (scores, weights, z))  # views: written in place
+    s_, w_, z_ = (a.reshape(n, *a.shape[-2:]) for a in (scores, weights, z))  # views: written in place
     step = max(1, BLOCK_ELEMENTS // max(1, n_query * n_key))
-    for start in range(0, s_.shape[0], step):
+    for start in range(0, n, step):
         b = slice(start, start + step)
         s_[b] = raw_scores(q_[b], k_[b])
         w = w_[b]

@@ -162,7 +162,8 @@ def layer_inputs(outputs, b: int, enc: Encoded, dec: Encoded | None) -> dict[str
     for side, (states, real) in sides.items():
         if states is not None:
             rows = slice(None) if bool(real.all()) else real  # a slice copies nothing; a mask gathers
-            picked[side] = tuple(_np(h[b][rows]) for h in states[:-1])
+            # a copy when batched: a view would keep the whole batch's tensor alive for one sentence
+            picked[side] = tuple(_np(h[b][rows]).copy() if h.shape[0] > 1 else _np(h[b][rows]) for h in states[:-1])
     return picked
 
 

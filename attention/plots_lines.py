@@ -19,6 +19,7 @@ from attention.selection import Selection
 LINES_MAX_WORDS = 64  # past this many words a side the columns of words cannot be read: heatmaps only
 LINES_PER_QUERY = 8
 MIN_WEIGHT = 0.02
+# (lowest weight, highest weight, line width in px, opacity) of each group of lines
 BINS = ((MIN_WEIGHT, 0.1, 1.0, 0.25), (0.1, 0.3, 2.0, 0.4), (0.3, 0.6, 3.5, 0.6), (0.6, 1.01, 5.0, 0.85))
 LINE_COLOUR = "#2166ac"
 ROW_PX = 22

@@ -2,7 +2,8 @@
 
 With whole words, `query` and `key` are word indices (word_merge.word_groups): the weight is the
 merged one (pieces of the key word summed, rows of the query word's pieces averaged), the score the
-mean raw q·k over every pair of pieces, and the rank the key word's among the query word's words.
+mean raw q·k over the pairs of pieces the query may see, and the rank the key word's among the query
+word's words.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ def rank_heads(tr: Trace, kind: Kind, query: int, key: int, by: Literal["weight"
         if merge_words:
             q_pieces = word_merge.word_groups(site.query_tokens)[query]
             k_pieces = word_merge.word_groups(site.key_tokens)[key]
-            scores = site.scores[:, q_pieces][:, :, k_pieces].mean(axis=(1, 2))  # (heads,)
+            seen = ~site.masked[np.ix_(q_pieces, k_pieces)]  # the decoder hides future pieces: leave them out
+            pairs = site.scores[:, q_pieces][:, :, k_pieces]  # (heads, query pieces, key pieces)
+            scores = (pairs * seen).sum(axis=(1, 2)) / max(int(seen.sum()), 1)  # (heads,)
         else:
             scores = site.scores[:, query, key]
         row = weights[:, query]  # (heads, key columns)

@@ -2,7 +2,7 @@
 
 ATTENTION_HOSTED=1            hosted mode: no model folders from arbitrary paths, shorter inputs.
 ATTENTION_TRACE_CACHE_MB=1024 memory for the traces kept between clicks, shared by every session
-                              (256 when hosted; at most 64 traces in any case).
+                              (128 when hosted; at most 64 traces in any case).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from attention.text_input import MAX_CHARS
 
 HOSTED_MAX_CHARS = 2_000
 TRACE_CACHE_MB = 1_024  # a fully recomputed 512-token MiniLM trace is about 255 MB
-HOSTED_TRACE_CACHE_MB = 256  # a hosted demo may have 690 MB in all, and the model process takes ~560 MB
+HOSTED_TRACE_CACHE_MB = 128  # a hosted demo may have 690 MB in all, and the process with the model ~560 MB
 
 
 def hosted() -> bool:

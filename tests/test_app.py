@@ -208,6 +208,13 @@ def test_relevance_page_with_whole_words_lists_words_and_keeps_the_token_selecti
     assert at.selectbox(key="rel_key_words").value == 4  # [CLS] the unbelievably black cat
     assert any("Whole words" in c.value for c in at.caption)
     assert at.session_state["sel_q"] == 2 and at.session_state["sel_k"] == 8  # a word's first piece: "un"
+    import attention
+    from attention import word_merge
+
+    table = at.dataframe[0].value
+    layer, head, weight = (table[c].iloc[0] for c in table.columns[:3])
+    merged, _, _ = word_merge.merged_weights(attention.trace("the unbelievably black cat drank the milk").site(layer))
+    assert weight == pytest.approx(round(float(merged[head, 2, 4]), 4))  # unbelievably → cat, between words
 
 
 def test_every_head_at_once_opens_the_overview_on_the_same_sentence():

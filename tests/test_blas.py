@@ -1,7 +1,7 @@
 """The recomputation runs numpy's BLAS on one thread (attention/blas.py says why), and gives it back."""
 
 import numpy as np
-from threadpoolctl import threadpool_info
+from threadpoolctl import threadpool_info, threadpool_limits
 
 from attention import blas
 
@@ -12,11 +12,18 @@ def blas_threads() -> set[int]:
 
 def test_one_thread_inside_the_block_and_the_setting_restored_after():
     assert blas_threads(), "numpy's BLAS was not found: the limit would do nothing"
-    before = blas_threads()
-    with blas.one_thread():
-        assert blas_threads() == {1}
-        np.ones((64, 64)) @ np.ones((64, 64))
-    assert blas_threads() == before
+    with threadpool_limits(2, user_api="blas"):  # a known count first (the app's tests leave 1 behind)
+        with blas.one_thread():
+            assert blas_threads() == {1}
+            np.ones((64, 64)) @ np.ones((64, 64))
+        assert blas_threads() == {2}
+
+
+def test_only_numpys_blas_is_limited():
+    """torch's own BLAS (MKL built into torch here; OpenBLAS in some wheels) must keep its threads."""
+    numpy_dir = np.__file__.rsplit("/", 2)[0]  # site-packages: numpy's BLAS lives in numpy or scipy_openblas
+    limited = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]
+    assert all("torch" not in lib["filepath"] and lib["filepath"].startswith(numpy_dir) for lib in limited)
 
 
 def test_torch_keeps_its_threads():

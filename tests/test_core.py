@@ -110,9 +110,9 @@ def test_combine_masks_stays_at_the_masked_floor():
     assert core.combine_masks(None, None) is None
 
 
-def test_blocks_of_heads_give_the_same_answer_as_sdpa_at_long_length(monkeypatch):
+def test_blocks_of_heads_give_the_same_answer_as_sdpa(monkeypatch):
     """attention() runs a few heads at a time; blocks that split the heads unevenly change nothing."""
-    monkeypatch.setattr(core, "BLOCK_ELEMENTS", 3 * 40 * 40)  # 3 heads per block, 7 heads: blocks of 3, 3, 1
+    monkeypatch.setattr(core, "BLOCK_ELEMENTS", 3 * 40 * 40)  # 2 × 7 = 14 matrices: blocks of 3, 3, 3, 3, 2
     q, k, v = (rand(2, 7, 40, 8).astype(np.float32) for _ in range(3))
     mask = core.causal_mask(40)
     scores, weights, z = core.attention(q, k, v, mask=mask)
@@ -144,3 +144,10 @@ def test_softmax_leaves_its_input_alone_and_softmax_in_place_reuses_it():
     np.testing.assert_array_equal(scores, before)
     assert core.softmax_(scores) is scores
     np.testing.assert_allclose(scores, out, atol=1e-15)
+
+
+def test_an_empty_side_gives_empty_results_not_an_error():
+    scores, weights, z = core.attention(rand(2, 0, 4), rand(2, 3, 4), rand(2, 3, 5))
+    assert scores.shape == weights.shape == (2, 0, 3) and z.shape == (2, 0, 5)
+    scores, weights, z = core.attention(rand(0, 2, 4), rand(0, 3, 4), rand(0, 3, 5))
+    assert z.shape == (0, 2, 5)

@@ -32,7 +32,18 @@ def test_the_same_holds_under_the_decoders_mask():
         np.testing.assert_allclose(core.softmax(q2 @ k2.T * site.scale + site.mask), site.model_weights[head],
                                    atol=1e-5)
         space = qk_space(site.q[head], site.k[head], site.masked, site.weights[head])
-        assert 0 <= space.top_agree <= space.n_queries
+        assert space.top_agree >= 1  # the first word sees only itself: its best key is right on any map
+
+
+def test_a_hidden_key_is_never_a_best_key_on_the_map():
+    e1, e2 = np.eye(2)
+    q = np.stack([e1, e1])  # both queries point along e1
+    k = np.stack([e2, 5 * e1])  # key 1 is far along e1, but query 0 may not see it
+    masked = np.array([[False, True], [False, False]])
+    weights = np.array([[1.0, 0.0], [0.0, 1.0]])  # what a masked model computes
+    space = qk_space(q, k, masked, weights)
+    assert space.top_agree == 2  # query 0's best visible key is key 0, on the map as in truth
+    assert qk_space(q, k, None, weights).top_agree == 1  # without the mask the map would pick key 1
 
 
 def test_the_axes_hold_the_largest_share_of_the_squared_length(site):

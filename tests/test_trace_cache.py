@@ -51,17 +51,23 @@ def test_the_budget_is_smaller_when_hosted_and_can_be_set(monkeypatch):
     monkeypatch.delenv("ATTENTION_HOSTED", raising=False)
     assert settings.trace_cache_bytes() == 1024 * 2**20
     monkeypatch.setenv("ATTENTION_HOSTED", "1")
-    assert settings.trace_cache_bytes() == 256 * 2**20
+    assert settings.trace_cache_bytes() == 128 * 2**20
     monkeypatch.setenv("ATTENTION_TRACE_CACHE_MB", "64")
     assert settings.trace_cache_bytes() == 64 * 2**20
     monkeypatch.setenv("ATTENTION_TRACE_CACHE_MB", "lots")
-    assert settings.trace_cache_bytes() == 256 * 2**20  # unreadable: the default
+    assert settings.trace_cache_bytes() == 128 * 2**20  # unreadable: the default
 
 
-def test_short_traces_count_as_a_share_of_the_budget_so_at_most_64_are_kept():
+def test_short_traces_count_as_a_share_of_the_budget_so_only_so_many_are_kept(monkeypatch):
     tr = attention.trace("the cat")
     budget = 64 * 10 * 2**20
     assert tr.nbytes() < budget // 64
     assert cached._cost(tr, budget) == budget // cached.MAX_TRACES  # counted as 10 MB: 64 fill the budget
     long = attention.trace("word " * 300)
     assert cached._cost(long, budget) == long.nbytes()
+    monkeypatch.setattr(cached, "MAX_TRACES", 3)  # so that four short traces cannot all stay
+    roomy = 100 * tr.nbytes()  # by bytes alone, all four would fit
+    monkeypatch.setattr(cached, "_traces", LRUCache(maxsize=roomy, getsizeof=lambda t: cached._cost(t, roomy)))
+    for text in ["the cat", "the dog", "the cow", "the hen"]:
+        cached.trace(None, text)
+    assert len(cached._traces) == 3  # the fourth pushed the first out, although bytes were left

@@ -60,7 +60,6 @@ def relevance_page() -> None:
     if merge:
         st.caption(t("relevance.words_note"))
     links = rank_heads(tr, st.session_state["kind"], query, key, by, merge_words=merge)
-    links = rank_heads(tr, st.session_state["kind"], query, key, by)
     table = [
         {t("relevance.col_layer"): link.layer, t("relevance.col_head"): link.head,
          t("relevance.col_weight"): round(link.weight, 4), t("relevance.col_score"): round(link.score, 3),

@@ -25,10 +25,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "space.key": {"en": "key", "zh": "键"},
     "space.kept": {
         "en": "How far to trust the map: it holds {kept} of the vectors' squared length (the rest lies in "
-              "directions it cannot draw), and for {agree} of {n} query words the key furthest in their direction "
-              "on the map is also the key they attend to most. The exact numbers are in the heatmaps above.",
-        "zh": "这张图可信到什么程度：它保留了向量平方长度的 {kept}（其余部分位于图中画不出的方向上）；{n} 个查询词中有 "
-              "{agree} 个，在图上沿其方向伸得最远的键正是它们最关注的键。精确的数值见上方的热力图。",
+              "directions it cannot draw), and for {agree} of its {n} queries the key furthest in their direction "
+              "on the map is also the key they attend to most. The map shows q·k only: a position bias added to "
+              "the scores (as in T5) is not on it. The exact numbers are in the heatmaps above.",
+        "zh": "这张图可信到什么程度：它保留了向量平方长度的 {kept}（其余部分位于图中画不出的方向上）；{n} 个查询中有 "
+              "{agree} 个，在图上沿其方向伸得最远的键正是它们最关注的键。这张图只表示 q·k：加在分数上的位置偏置（如 T5）"
+              "不在图上。精确的数值见上方的热力图。",
     },
     "space.lines": {
         "en": "The chosen query is ringed, with a dashed line from the origin giving its direction; solid lines go "

@@ -16,8 +16,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "relevance.by_score": {"en": "raw score q·k", "zh": "原始分数 q·k"},
     "relevance.words_note": {
         "en": "Whole words: the weight is what the query word's pieces give the key word's pieces (summed over the "
-              "key's pieces, averaged over the query's); q·k is the mean over every pair of pieces.",
-        "zh": "整词：权重是查询词各片段给键词各片段的注意力（对键的片段求和，对查询的片段取平均）；q·k 是所有片段两两配对的平均值。",
+              "key's pieces, averaged over the query's); q·k is the mean over the pairs of pieces the query may see.",
+        "zh": "整词：权重是查询词各片段给键词各片段的注意力（对键的片段求和，对查询的片段取平均）；q·k 是查询能看到的所有片段两两配对的平均值。",
     },
     "relevance.col_layer": {"en": "layer", "zh": "层"},
     "relevance.col_head": {"en": "head", "zh": "头"},
