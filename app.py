@@ -3,7 +3,7 @@
 # pandas first, in every session the same way: plotly peeks at sys.modules["pandas"] while building
 # a figure, and a session that did so while another session's first `import pandas` was half done
 # crashed ("partially initialized module 'pandas'"). Importing it here makes the others wait.
-import pandas  # noqa: F401, I001
+import pandas  # noqa: F401
 import streamlit as st
 
 from attention import blas, settings

@@ -13,8 +13,8 @@ import os
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-from attention.hf_backend import ModelLoadError, trace  # noqa: E402
-from attention.trace import KINDS, Site, Trace  # noqa: E402
+from attention.hf_backend import ModelLoadError, trace
+from attention.trace import KINDS, Site, Trace
 
 
 def translate(text: str):

@@ -14,7 +14,7 @@ import html
 import numpy as np
 import plotly.graph_objects as go
 
-from attention.selection import Selection
+from attention.selection import NO_SELECTION, Selection
 from attention.trace import Site
 
 CELL_CLICK_MAX = 64 * 64  # above this many cells, cells are too small to click: use the labels
@@ -162,7 +162,7 @@ def matrix_figure(
     zmin: float | None = None,
     zmax: float | None = None,
     fmt: str = ".3f",
-    sel: Selection = Selection(),
+    sel: Selection = NO_SELECTION,
     columns_are_keys: bool = True,
     masked: np.ndarray | None = None,  # (rows, cols) bools: drawn as grey "masked" cells
     masked_text: str = "masked",
@@ -224,7 +224,7 @@ TITLES = {
 
 
 def scores_figure(
-    site: Site, head: int, sel: Selection = Selection(), title: str = TITLES["S"], masked_text: str = "masked"
+    site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["S"], masked_text: str = "masked"
 ) -> go.Figure:
     """S = Q·Kᵀ for one head, raw (before scaling), diverging colours centred on 0; masked cells grey."""
     rows, cols = _labels(site)
@@ -236,7 +236,7 @@ def scores_figure(
 
 
 def weights_figure(
-    site: Site, head: int, sel: Selection = Selection(), title: str = TITLES["A"], masked_text: str = "masked"
+    site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["A"], masked_text: str = "masked"
 ) -> go.Figure:
     """A = softmax(S·scale + mask) for one head, 0..1; masked cells grey, not merely zero."""
     rows, cols = _labels(site)
@@ -254,7 +254,7 @@ def merged_weights_figure(weights: np.ndarray, query_words: list[str], key_words
                          colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f")
 
 
-def z_figure(site: Site, head: int, sel: Selection = Selection(), title: str = TITLES["Z"]) -> go.Figure:
+def z_figure(site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["Z"]) -> go.Figure:
     """Z = A·V for one head: query words × d_head dimensions."""
     rows, _ = _labels(site)
     dims = [f"d{i}" for i in range(site.d_head)]

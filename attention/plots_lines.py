@@ -14,7 +14,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention.plots import EMPTY_TEMPLATE, HIGHLIGHT
-from attention.selection import Selection
+from attention.selection import NO_SELECTION, Selection
 
 LINES_MAX_WORDS = 64  # past this many words a side the columns of words cannot be read: heatmaps only
 LINES_PER_QUERY = 8
@@ -46,7 +46,7 @@ def _segments(lines: list[tuple[int, int, float]]) -> tuple[list, list]:
 
 
 def lines_figure(weights: np.ndarray, query_labels: list[str], key_labels: list[str],
-                 sel: Selection = Selection(), title: str = "") -> go.Figure:  # noqa: B008 (frozen, shared)
+                 sel: Selection = NO_SELECTION, title: str = "") -> go.Figure:
     """weights (query_pos, key_pos) of one head. A selected query (or key) keeps its lines in the
     highlight colour and fades the others."""
     lines = drawn_lines(weights)

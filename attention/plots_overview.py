@@ -17,7 +17,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention import plots
-from attention.selection import Selection
+from attention.selection import NO_SELECTION, Selection
 
 THUMB_MAX = 48  # cells per side of a thumbnail, at most
 ROW_PX = 96  # height of one row of thumbnails (title included)
@@ -153,7 +153,7 @@ def head_from_event(event: object) -> Head | None:
     return None
 
 
-def rollout_figure(values: np.ndarray, labels: list[str], sel: Selection = Selection()) -> go.Figure:
+def rollout_figure(values: np.ndarray, labels: list[str], sel: Selection = NO_SELECTION) -> go.Figure:
     """The rollout R (pos, pos) drawn and clicked exactly like the attention matrices of plots.py."""
     words = [plots.label(t) for t in labels]
     return plots.matrix_figure(

@@ -27,6 +27,9 @@ class Selection:
         return None if self.query is None or self.key is None else (self.query, self.key)
 
 
+NO_SELECTION = Selection()  # the default of every figure that can highlight a selection (frozen: safe to share)
+
+
 def click_to_selection(current: Selection, customdata: Any) -> Selection:
     """Apply one click: [q, k] selects a cell, [q, -1] a query word, [-1, k] a key word."""
     try:

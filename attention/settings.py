@@ -17,15 +17,19 @@ HOSTED_TRACE_CACHE_MB = 128  # a hosted demo may have 690 MB in all, and the pro
 
 
 def hosted() -> bool:
-    value = os.environ.get("ATTENTION_HOSTED", "")
-    if not value:
-        try:  # a Streamlit Community Cloud secret works too
-            import streamlit as st
-
-            value = str(st.secrets.get("ATTENTION_HOSTED", ""))
-        except Exception:  # no secrets file: not hosted
-            value = ""
+    value = os.environ.get("ATTENTION_HOSTED", "") or _secret("ATTENTION_HOSTED")  # a Cloud secret works too
     return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _secret(name: str) -> str:
+    """A Streamlit secret, or "" when there is no secrets file (or one that does not parse)."""
+    import streamlit as st
+    from streamlit.errors import StreamlitAPIException
+
+    try:
+        return str(st.secrets.get(name, ""))
+    except (FileNotFoundError, StreamlitAPIException):  # StreamlitSecretNotFoundError is both
+        return ""
 
 
 def max_chars() -> int:

@@ -67,7 +67,7 @@ def word_label(pieces: list[str], scheme: Scheme) -> str:
     if len(pieces) == 1 and is_special(pieces[0]):
         return pieces[0]
     if scheme == "wordpiece":
-        word = pieces[0] + "".join(p[2:] if p.startswith("##") else p for p in pieces[1:])
+        word = pieces[0] + "".join(p.removeprefix("##") for p in pieces[1:])
     elif scheme == "bpe":
         word = "".join(pieces).lstrip(BPE_SPACE + BPE_NEWLINE)
     elif scheme == "sentencepiece":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
+from typing import Self
 
 from playwright.sync_api import Browser, Page
 
@@ -48,7 +49,7 @@ class RssSampler:
                 return
             self._stop.wait(self.interval)
 
-    def __enter__(self) -> RssSampler:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 
@@ -112,7 +113,7 @@ class BrowserCpuSampler:
     def cpu_s(self) -> float:
         return sum(self._last.values())
 
-    def __enter__(self) -> BrowserCpuSampler:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 

@@ -26,9 +26,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
 
-from bench.app_process import (  # noqa: E402
+from bench.app_process import (
     AXIS_RANGES,
     CHARTS_DRAWN,
     RESET_T0,
@@ -42,9 +42,9 @@ from bench.app_process import (  # noqa: E402
     pixel,
     timed_page,
 )
-from bench.cli import bench_parser, write_json  # noqa: E402
-from bench.sentences import check_markers, tokens_of, unique_sentences  # noqa: E402
-from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle  # noqa: E402
+from bench.cli import bench_parser, write_json
+from bench.sentences import check_markers, tokens_of, unique_sentences
+from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle
 
 TIMEOUT_MS = 120_000
 A_CHART = 1  # S, A, Z in page order

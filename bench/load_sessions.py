@@ -36,9 +36,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from playwright.async_api import async_playwright  # noqa: E402
+from playwright.async_api import async_playwright
 
-from bench.app_process import (  # noqa: E402
+from bench.app_process import (
     AXIS_RANGES,
     CHARTS_DRAWN,
     RESET_T0,
@@ -56,8 +56,8 @@ from bench.app_process import (  # noqa: E402
     proc_cpu_s,
     proc_status_kib,
 )
-from bench.sentences import MARKERS, check_markers, tokens_of, unique_sentences  # noqa: E402
-from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from bench.sentences import MARKERS, check_markers, tokens_of, unique_sentences
+from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS
 
 # This run's evidence (server output, screenshots of failed sessions), apart from other runs'.
 RUN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results",

@@ -22,12 +22,12 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from playwright.sync_api import Browser  # noqa: E402
+from playwright.sync_api import Browser
 
-from bench.browser_frames import app_and_browser, counted_page, payload_args  # noqa: E402
-from bench.cli import write_json  # noqa: E402
-from bench.texts import text_of_tokens  # noqa: E402
-from tests.e2e.app_server import wait_idle  # noqa: E402
+from bench.browser_frames import app_and_browser, counted_page, payload_args
+from bench.cli import write_json
+from bench.texts import text_of_tokens
+from tests.e2e.app_server import wait_idle
 
 GRID = '[data-testid="stPlotlyChart"]'
 COUNT_HEADS = """(el) => { const gd = el.querySelector('.js-plotly-plot');

@@ -33,7 +33,7 @@ BENCH = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(BENCH, "results")
 sys.path.insert(0, os.path.dirname(BENCH))
 
-from bench.bertviz_size import DESIGN_NOTES  # noqa: E402
+from bench.bertviz_size import DESIGN_NOTES
 
 STEPS = ("trace_speed", "page_payload", "browser_latency", "memory", "load_sessions", "bertviz")
 
@@ -68,7 +68,8 @@ def run_step(name: str, argv: list[str], timeout_s: float) -> dict:
 
 
 def bertviz_importable() -> bool:
-    return subprocess.run([sys.executable, "-c", "import bertviz"], capture_output=True, timeout=120).returncode == 0
+    probe = [sys.executable, "-c", "import bertviz"]
+    return subprocess.run(probe, check=False, capture_output=True, timeout=120).returncode == 0
 
 
 def script(name: str) -> str:

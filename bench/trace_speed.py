@@ -24,21 +24,39 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-import torch  # noqa: E402
-from transformers import AutoModel  # noqa: E402
+import torch
+from transformers import AutoModel
 
-from attention import blas, hf_backend  # noqa: E402
-from bench.texts import text_of_tokens  # noqa: E402
+from attention import blas, hf_backend
+from bench.texts import text_of_tokens
 
 
 def timed(fn) -> float:
     t0 = time.perf_counter()
     fn()
     return time.perf_counter() - t0
+
+
+def timed_calls(lm, bare: dict, text: str) -> dict[str, Callable[[], object]]:
+    """What is timed for one text, by name, in the order the repeats run them."""
+    inputs = hf_backend.encode(lm, [text]).inputs
+
+    def forward(model) -> None:
+        with torch.inference_mode():
+            model(**inputs)
+
+    return {
+        "eager": lambda: forward(bare["eager"]),
+        "sdpa": lambda: forward(bare["sdpa"]),
+        "trace": lambda: hf_backend.trace_batch(lm, [text]),
+        "one": lambda: hf_backend.trace_batch(lm, [text])[0].sites[0].faithful,
+        "full": lambda: hf_backend.trace_batch(lm, [text])[0].faithful,
+    }
 
 
 def main() -> None:
@@ -61,22 +79,13 @@ def main() -> None:
           f"{'trace/eager':>11} {'+1 site/eager':>13} {'full/eager':>10} {'full/sdpa':>9}")
     for n in args.lengths:
         text = text_of_tokens(n)
-        inputs = hf_backend.encode(lm, [text]).inputs
-        times: dict[str, list[float]] = {"eager": [], "sdpa": [], "trace": [], "one": [], "full": []}
-
-        def forward(model):
-            with torch.inference_mode():
-                model(**inputs)
-
-        for fn in (lambda: forward(bare["eager"]), lambda: forward(bare["sdpa"]),
-                   lambda: hf_backend.trace_batch(lm, [text])):  # warm-up
-            fn()
+        calls = timed_calls(lm, bare, text)
+        times: dict[str, list[float]] = {name: [] for name in calls}
+        for name in ("eager", "sdpa", "trace"):  # warm-up
+            calls[name]()
         for _ in range(args.repeats):
-            times["eager"].append(timed(lambda: forward(bare["eager"])))
-            times["sdpa"].append(timed(lambda: forward(bare["sdpa"])))
-            times["trace"].append(timed(lambda: hf_backend.trace_batch(lm, [text])))
-            times["one"].append(timed(lambda: hf_backend.trace_batch(lm, [text])[0].sites[0].faithful))
-            times["full"].append(timed(lambda: hf_backend.trace_batch(lm, [text])[0].faithful))
+            for name, call in calls.items():  # interleaved, so machine noise hits all alike
+                times[name].append(timed(call))
         med = {k: statistics.median(v) * 1000 for k, v in times.items()}
         row = {"tokens": n, **{f"{k}_ms": round(v, 2) for k, v in med.items()},
                **{f"{k}_over_eager": round(med[k] / med["eager"], 3) for k in ("trace", "one", "full")},

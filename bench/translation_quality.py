@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a file or as a module
 
-import torch  # noqa: E402
+import torch
 
-from attention.translator import load_model, model_info  # noqa: E402
-from attention.translator.corpus import build_corpus  # noqa: E402
-from attention.translator.evaluate import cross_alignment, translate_batch  # noqa: E402
+from attention.translator import load_model, model_info
+from attention.translator.corpus import build_corpus
+from attention.translator.evaluate import cross_alignment, translate_batch
 
 EXACT_MATCH_TARGET = 0.99
 ALIGNMENT_TARGET = 0.95
@@ -56,7 +56,10 @@ def main(argv: list[str] | None = None) -> dict:
     print(f"model: {cfg.n_encoder_layers}+{cfg.n_decoder_layers} layers, {cfg.n_heads} heads, d_model {cfg.d_model}, "
           f"trained {info.get('steps', '?')} steps in {info.get('train_seconds', '?')} s")
     print(f"test split: {len(test)} sentences never seen in training")
-    mark = lambda ok: "ok" if ok else "BELOW TARGET"  # noqa: E731
+
+    def mark(ok: bool) -> str:
+        return "ok" if ok else "BELOW TARGET"
+
     print(f"exact match: {exact:.2%} ({len(test) - len(wrong)}/{len(test)})   target ≥ {EXACT_MATCH_TARGET:.0%}  "
           f"{mark(exact >= EXACT_MATCH_TARGET)}")
     print(f"best cross head: layer {best[0]} head {best[1]} = {align.max():.2%}   target ≥ {ALIGNMENT_TARGET:.0%}  "

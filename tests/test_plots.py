@@ -17,7 +17,7 @@ def site_of(tokens, causal=False):
     n, h, d = len(tokens), 2, 4
     q, k, v = (RNG.standard_normal((h, n, d)) for _ in range(3))
     mask = core.causal_mask(n) if causal else None
-    scores, weights, z = core.attention(q, k, v, mask=mask)
+    _, weights, z = core.attention(q, k, v, mask=mask)
     return make_site(layer=0, kind="decoder" if causal else "encoder", query_tokens=tuple(tokens),
                      key_tokens=tuple(tokens), q=q, k=k, v=v, scale=core.default_scale(d), mask=mask,
                      model_weights=weights, model_z=z)

@@ -78,7 +78,10 @@ def quantize(state: dict[str, torch.Tensor]) -> dict:
         scale = (rows.abs().amax(dim=1) / 127).clamp_min(1e-8).half()  # (rows,)
         packed_int8.append(torch.round(rows / scale.float()[:, None]).clamp(-127, 127).to(torch.int8).reshape(-1))
         scales.append(scale)
-    cat = lambda xs, dtype: torch.cat(xs) if xs else torch.zeros(0, dtype=dtype)  # noqa: E731
+
+    def cat(xs: list[torch.Tensor], dtype: torch.dtype) -> torch.Tensor:
+        return torch.cat(xs) if xs else torch.zeros(0, dtype=dtype)
+
     return {"names": names, "shapes": shapes, "int8": cat(packed_int8, torch.int8),
             "scale": cat(scales, torch.float16), "half": cat(halves, torch.float16)}
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from attention.translator.grammar import (
     ADJECTIVES,
@@ -72,12 +72,12 @@ def _fits(noun: Noun, tags) -> bool:
     return not noun.tags.isdisjoint(tags)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _nouns_with(tags: frozenset[str]) -> tuple[Noun, ...]:
     return tuple(n for n in NOUNS if _fits(n, tags))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adjectives_for(noun: Noun) -> tuple[Adjective, ...]:
     return tuple(a for a in ADJECTIVES if _fits(noun, a.goes_with))
 

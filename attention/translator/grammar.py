@@ -85,12 +85,16 @@ class Pair:
         return " ".join(self.target)
 
 
+def _dash_is_none(word: str) -> str | None:
+    """A table writes "-" where a noun has no such form."""
+    return None if word == "-" else word
+
+
 def _parse_nouns(table: str) -> tuple[Noun, ...]:
     nouns = []
     for line in table.strip().splitlines():
         en, en_pl, es, es_pl, gender, *tags = line.split()
-        none = lambda w: None if w == "-" else w  # noqa: E731
-        nouns.append(Noun(en, none(en_pl), es, none(es_pl), gender, frozenset(tags)))
+        nouns.append(Noun(en, _dash_is_none(en_pl), es, _dash_is_none(es_pl), gender, frozenset(tags)))
     return tuple(nouns)
 
 

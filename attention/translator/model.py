@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass
 
 import torch
-import torch.nn as nn
 import torch.nn.functional as F
+from torch import nn
 
 from attention import core
 from attention.translator.vocab import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Vocab

@@ -45,7 +45,7 @@ def snapshot_steps(steps: int, n: int = N_SNAPSHOTS) -> list[int]:
     if steps <= 0:
         return [0]
     first = max(1.0, steps / 200)
-    return sorted({0, steps, *(int(round(s)) for s in np.geomspace(first, steps, max(n - 1, 1)))})
+    return sorted({0, steps, *(round(s) for s in np.geomspace(first, steps, max(n - 1, 1)))})
 
 
 def learning_rate(step: int, steps: int, lr: float, warmup: int) -> float:

@@ -7,8 +7,8 @@ from attention.translator import load_model, load_snapshots, loss_history, trans
 from attention.translator.train import main, snapshot_steps, train
 
 # One thread: small matrices gain little from two, and a busy machine slows two threads far more.
-QUICK = dict(steps=40, n_pairs=3000, n_test=100, warmup=5, batch_size=64, n_snapshots=5, evaluate=False,
-             threads=1, log=lambda *a: None)
+QUICK = {"steps": 40, "n_pairs": 3000, "n_test": 100, "warmup": 5, "batch_size": 64, "n_snapshots": 5,
+         "evaluate": False, "threads": 1, "log": lambda *a: None}
 
 
 def test_short_run_lowers_the_loss_and_saves_a_loadable_checkpoint(tmp_path):
