@@ -28,6 +28,7 @@ def one_thread() -> AbstractContextManager:
     return _controller().limit(limits=1, user_api="blas")
 
 
+@cache  # once per process: the app calls it on every rerun
 def one_thread_for_process() -> None:
     """numpy's BLAS uses one thread from now on in this process (the app's, not a notebook's)."""
     _controller().limit(limits=1, user_api="blas")

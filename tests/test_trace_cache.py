@@ -2,7 +2,6 @@
 
 import numpy as np
 import pytest
-from cachetools import LRUCache
 
 import attention
 from attention.trace import Trace
@@ -28,9 +27,8 @@ def test_nbytes_counts_what_a_recomputed_trace_holds(text):
 
 
 def test_the_cache_keeps_traces_within_its_byte_budget(monkeypatch):
-    short = attention.trace("the cat").nbytes()
     budget = int(2.5 * attention.trace("the cat sat on the mat today").nbytes())
-    monkeypatch.setattr(cached, "_traces", LRUCache(maxsize=budget, getsizeof=Trace.nbytes))
+    monkeypatch.setattr(cached, "_traces", cached.Shelf(maxsize=budget, getsizeof=Trace.nbytes))
     texts = ["the cat sat on the mat today", "the dog sat on the mat today", "the cow sat on the mat today"]
     first = cached.trace(None, texts[0])
     assert cached.trace(None, texts[0]) is first  # a second click is served from the cache
@@ -39,9 +37,9 @@ def test_the_cache_keeps_traces_within_its_byte_budget(monkeypatch):
     kept, limit = cached.cached_trace_bytes()
     assert kept <= limit == budget
     assert cached.trace(None, texts[0]) is not first  # the oldest was pushed out and traced again
-    assert short < budget
     huge = cached.trace(None, "word " * 300)  # over the whole budget: served, not kept
     assert huge.nbytes() > budget and cached.cached_trace_bytes()[0] <= budget
+    assert cached.trace(None, "word " * 300) is not huge  # asked again, it is traced again
 
 
 def test_the_budget_is_smaller_when_hosted_and_can_be_set(monkeypatch):
@@ -67,7 +65,33 @@ def test_short_traces_count_as_a_share_of_the_budget_so_only_so_many_are_kept(mo
     assert cached._cost(long, budget) == long.nbytes()
     monkeypatch.setattr(cached, "MAX_TRACES", 3)  # so that four short traces cannot all stay
     roomy = 100 * tr.nbytes()  # by bytes alone, all four would fit
-    monkeypatch.setattr(cached, "_traces", LRUCache(maxsize=roomy, getsizeof=lambda t: cached._cost(t, roomy)))
+    monkeypatch.setattr(cached, "_traces", cached.Shelf(maxsize=roomy, getsizeof=lambda t: cached._cost(t, roomy)))
     for text in ["the cat", "the dog", "the cow", "the hen"]:
         cached.trace(None, text)
     assert len(cached._traces) == 3  # the fourth pushed the first out, although bytes were left
+
+
+def test_a_shelf_makes_once_for_racing_sessions_and_draws_no_spinner_on_a_hit(monkeypatch):
+    import contextlib
+    import threading
+    import time
+
+    spinners, makes = [], []
+    monkeypatch.setattr(cached.st, "spinner", lambda text: spinners.append(text) or contextlib.nullcontext())
+
+    def make():
+        makes.append(1)
+        time.sleep(0.2)  # long enough for the other session to arrive while this one makes
+        return object()
+
+    shelf = cached.Shelf(maxsize=2, exclusive=True)
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(shelf.get("m", make, "app.loading_model"))) for _ in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert len(makes) == 1 and got[0] is got[1]  # one model load, both sessions served it
+    assert len(spinners) == 1
+    shelf.get("m", make, "app.loading_model")
+    assert len(spinners) == 1  # a hit starts no spinner

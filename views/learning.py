@@ -7,7 +7,7 @@ import streamlit as st
 from attention import learning, plots, plots_learning
 from attention.text_input import check_text
 from attention.translator import loss_history
-from attention.ui import charts, matrices, sentence, state
+from attention.ui import cached, charts, matrices, sentence, state
 from attention.ui.lang import formatter, t
 
 DEFAULT_PAIRS = {  # kind -> (query word, related key word, unrelated key word)
@@ -15,26 +15,6 @@ DEFAULT_PAIRS = {  # kind -> (query word, related key word, unrelated key word)
     "encoder": ("milk", "drank", "black"),
     "decoder": ("leche", "bebió", "negro"),
 }
-
-
-@st.cache_resource(max_entries=8, show_spinner=False)  # the spinners are drawn in the chosen language
-def _traces(text: str) -> learning.SnapshotTraces:
-    return learning.snapshot_traces(text)
-
-
-def traces(text: str) -> learning.SnapshotTraces:
-    with st.spinner(t("learning.tracing")):
-        return _traces(text)
-
-
-@st.cache_resource(show_spinner=False)
-def _alignment() -> tuple:
-    return learning.alignment_over_training()
-
-
-def alignment() -> tuple:
-    with st.spinner(t("learning.measuring")):
-        return _alignment()
 
 
 def pickers(st_traces: learning.SnapshotTraces) -> tuple[str, int, int]:
@@ -105,7 +85,7 @@ def pair_curves(st_traces: learning.SnapshotTraces, kind: str, layer: int, head:
 def alignment_section() -> None:
     st.subheader(t("learning.alignment"))
     st.caption(t("learning.alignment_explain"))
-    steps, shares = alignment()
+    steps, shares = cached.alignment_over_training()
     curves = {f"L{layer} H{head}": shares[:, layer, head]
               for layer in range(shares.shape[1]) for head in range(shares.shape[2])}
     fig = plots_learning.curves_figure(list(steps), curves, t("learning.alignment"), t("learning.share"),
@@ -121,7 +101,7 @@ def learning_page() -> None:
         st.info(t("translate.nothing"))
         return
     try:
-        st_traces = traces(checked.text)
+        st_traces = cached.snapshot_traces(checked.text)
     except ValueError:
         st.info(t("translate.nothing"))
         return

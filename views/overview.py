@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from attention import export, head_stats, overview, plots_overview, word_merge
+from attention import export, head_stats, plots_overview, word_merge
 from attention.overview import Overview
 from attention.selection import Selection, selection_from_event
 from attention.trace import KINDS, Trace
@@ -38,13 +38,6 @@ def target(source: str, kind: str) -> Target:
         return Target("views/translate.py", "page.translate", "tr_text", "tr_kind", f"tr_{kind}_layer",
                       f"tr_{kind}_head", f"_tr_{kind}")
     return Target("views/explore.py", "page.explore", "text", "kind", "layer", "head", "")
-
-
-@st.cache_resource(max_entries=8, show_spinner=False)  # the spinner is drawn by the caller, in the chosen language
-def overview_of(source: str, model_path: str | None, text: str, kind: str, merge: bool) -> Overview:
-    """Shared by every session (read-only): a 512-token overview is not recomputed on each click."""
-    tr = cached.translation(text).trace if source == TRANSLATOR else cached.trace(model_path, text)
-    return overview.build(tr, kind, merge)
 
 
 def keep_other_pages_state() -> None:
@@ -228,8 +221,7 @@ def overview_page() -> None:
         merge = c_merge.toggle(t("overview.merge"), key="merge_words", help=t("overview.merge_help"))
     if merge:
         st.caption(t("overview.merge_caption"))
-    with st.spinner(t("overview.measuring")):
-        v = overview_of(source, sentence.model_path() if source == MODEL else None, tr.text, kind, merge)
+    v = cached.overview(source, sentence.model_path() if source == MODEL else None, tr.text, kind, merge)
     grid_section(v, kind, to)
     rollout_section(v, to.scope)
     export_section(tr, kind, merge, to)

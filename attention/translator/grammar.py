@@ -226,14 +226,20 @@ def _verb_words_en(b: _Builder, verb: Verb, tense: str, plural: bool, negated: b
     return b.en(verb.en[0] if plural else verb.en[1]), None
 
 
-def transitive(subject: NounPhrase, verb: Verb, obj: NounPhrase, tense: str, negated: bool) -> Pair:
-    """NP VERB NP .  ->  NP (no) VERB (a) NP ."""
+def _subject_and_verb(subject: NounPhrase, verb: Verb, tense: str, negated: bool) -> _Builder:
+    """NP (not) VERB  ->  NP (no) VERB: the start every clause with a verb shares."""
     b = _Builder()
     b.noun_phrase(subject)
     i_verb, i_not = _verb_words_en(b, verb, tense, subject.plural, negated)
     if negated:
         b.es("no", i_not)
     b.es(_verb_form_es(verb, tense, subject.plural), i_verb)
+    return b
+
+
+def transitive(subject: NounPhrase, verb: Verb, obj: NounPhrase, tense: str, negated: bool) -> Pair:
+    """NP VERB NP .  ->  NP (no) VERB (a) NP ."""
+    b = _subject_and_verb(subject, verb, tense, negated)
     b.noun_phrase(obj, personal_a="human" in obj.noun.tags)
     b.es(".", b.en("."))
     return b.pair()
@@ -241,12 +247,7 @@ def transitive(subject: NounPhrase, verb: Verb, obj: NounPhrase, tense: str, neg
 
 def intransitive(subject: NounPhrase, verb: Verb, tense: str, negated: bool) -> Pair:
     """NP VERB .  ->  NP (no) VERB ."""
-    b = _Builder()
-    b.noun_phrase(subject)
-    i_verb, i_not = _verb_words_en(b, verb, tense, subject.plural, negated)
-    if negated:
-        b.es("no", i_not)
-    b.es(_verb_form_es(verb, tense, subject.plural), i_verb)
+    b = _subject_and_verb(subject, verb, tense, negated)
     b.es(".", b.en("."))
     return b.pair()
 
