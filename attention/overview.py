@@ -19,12 +19,15 @@ class Overview:
     kind: str
     merged: bool
     thumbs: dict[tuple[int, int], np.ndarray]  # (layer, head) -> at most THUMB_MAX² float32 weights
-    query_labels: list[str]  # the rows drawn: tokens, or whole words when merged
+    query_rows: word_merge.Rows  # the rows drawn: tokens, or whole words when merged
     key_labels: list[str]
     heads_per_layer: int
     stats: list[HeadStats]  # always per token (statistics of the model's own attention)
     rollout: np.ndarray | None  # (rows, rows) when has_rollout, else None
-    query_groups: list[list[int]] | None  # token positions of each drawn row, when merged
+
+    @property
+    def query_labels(self) -> list[str]:
+        return self.query_rows.labels
 
     @property
     def n_query(self) -> int:
@@ -32,16 +35,11 @@ class Overview:
 
     def to_shown(self, position: int | None) -> int | None:
         """A token position -> the row it is drawn in (its word, when merging); None if out of range."""
-        if position is None or position < 0:
-            return None
-        if self.query_groups is None:
-            return position if position < self.n_query else None
-        words = word_merge.word_of_token(self.query_groups)
-        return words[position] if position < len(words) else None
+        return self.query_rows.row_of(position)
 
     def to_token(self, shown: int) -> int:
         """A drawn row -> a token position (a word's first piece)."""
-        return shown if self.query_groups is None else self.query_groups[shown][0]
+        return self.query_rows.first_token(shown)
 
 
 def has_rollout(trace: Trace, kind: str) -> bool:
@@ -57,18 +55,17 @@ def build(trace: Trace, kind: str, merge_words: bool) -> Overview:
         raise ValueError(f"the trace has no {kind} attention")
     thumbs: dict[tuple[int, int], np.ndarray] = {}
     for site in sites:
-        weights, query_labels, key_labels = word_merge.site_weights(site, merge_words)
+        weights, _, key_labels = word_merge.site_weights(site, merge_words)
         for h in range(site.n_heads):
             thumbs[(site.layer, h)] = plots_overview.downsample(weights[h])
-    groups = word_merge.word_groups(sites[0].query_tokens) if merge_words else None
+    rows = word_merge.Rows.of(sites[0].query_tokens, merge_words)
     stats = head_stats.head_stats(trace, kind)
     rolled = None
     if has_rollout(trace, kind):
         rolled = rollout.trace_rollout(trace, kind)
-        if groups is not None:
-            rolled = word_merge.merge_matrix(rolled, groups, groups)
+        if merge_words:
+            rolled = word_merge.merge_matrix(rolled, rows.groups, rows.groups)
     return Overview(
-        kind=kind, merged=merge_words, thumbs=thumbs, query_labels=query_labels, key_labels=key_labels,
-        heads_per_layer=sites[0].n_heads, stats=stats,
-        rollout=rolled, query_groups=groups,
+        kind=kind, merged=merge_words, thumbs=thumbs, query_rows=rows, key_labels=key_labels,
+        heads_per_layer=sites[0].n_heads, stats=stats, rollout=rolled,
     )

@@ -14,6 +14,7 @@ to 1. Pure numpy.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
@@ -91,6 +92,30 @@ def word_of_token(groups: list[list[int]]) -> list[int]:
         for i in g:
             out[i] = w
     return out
+
+
+@dataclass(frozen=True)
+class Rows:
+    """The rows a page draws for one side, tokens or whole words, and the way back to token positions."""
+
+    labels: list[str]
+    groups: list[list[int]]  # the token positions of each row
+
+    @classmethod
+    def of(cls, tokens: tuple[str, ...] | list[str], merge: bool) -> Rows:
+        if not merge:
+            return cls(list(tokens), [[i] for i in range(len(tokens))])
+        groups = word_groups(tokens)
+        return cls(word_labels(tokens, groups), groups)
+
+    def row_of(self, position: int | None) -> int | None:
+        """A token position -> the row it is drawn in (its word, when merged); None if there is none."""
+        rows = word_of_token(self.groups)
+        return rows[position] if position is not None and 0 <= position < len(rows) else None
+
+    def first_token(self, row: int) -> int:
+        """A row -> the token position that stands for it (a word's first piece)."""
+        return self.groups[row][0]
 
 
 def _check(groups: list[list[int]], n: int, side: str) -> None:

@@ -92,3 +92,14 @@ def test_merged_weights_of_a_real_site():
     np.testing.assert_allclose(weights.sum(-1), 1.0, atol=1e-5)
     same, q_tok, _ = word_merge.site_weights(site, merge_words=False)
     assert same is site.weights and q_tok == list(site.query_tokens)
+
+
+def test_rows_map_token_positions_to_drawn_rows_and_back():
+    tokens = ["[CLS]", "un", "##bel", "##ie", "cat", "[SEP]"]
+    words = word_merge.Rows.of(tokens, merge=True)
+    assert words.labels == ["[CLS]", "unbelie", "cat", "[SEP]"]
+    assert [words.row_of(i) for i in range(6)] == [0, 1, 1, 1, 2, 3]
+    assert words.first_token(1) == 1 and words.first_token(2) == 4
+    assert words.row_of(None) is None and words.row_of(-1) is None and words.row_of(6) is None
+    pieces = word_merge.Rows.of(tokens, merge=False)
+    assert pieces.labels == tokens and pieces.row_of(3) == 3 and pieces.first_token(3) == 3

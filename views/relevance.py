@@ -2,11 +2,11 @@
 
 import streamlit as st
 
-from attention import word_merge
 from attention.relevance import rank_heads
 from attention.selection import Selection
 from attention.ui import sentence, state
 from attention.ui.lang import formatter, t
+from attention.word_merge import Rows
 
 
 def _open_in_explore(links: list, table_key: str) -> None:
@@ -15,23 +15,6 @@ def _open_in_explore(links: list, table_key: str) -> None:
     if rows:
         link = links[rows[0]]
         st.session_state.update(kind=link.kind, layer=link.layer, head=link.head, _go_explore=True)
-
-
-class Units:
-    """The tokens of one side, or their whole words: what the pickers list, and back to a token position."""
-
-    def __init__(self, tokens: tuple[str, ...], merge: bool) -> None:
-        self.groups = word_merge.word_groups(tokens) if merge else [[i] for i in range(len(tokens))]
-        self.labels = word_merge.word_labels(tokens, self.groups) if merge else list(tokens)
-
-    def label(self, i: int) -> str:
-        return f"{self.labels[i]} ({i})"
-
-    def shown(self, position: int | None) -> int:
-        return 0 if position is None else word_merge.word_of_token(self.groups)[position]
-
-    def token(self, shown: int) -> int:
-        return self.groups[shown][0]
 
 
 def relevance_page() -> None:
@@ -48,15 +31,15 @@ def relevance_page() -> None:
     merge = st.toggle(t("words.toggle"), key="merge_words", help=t("words.help"))
     sel = state.get_selection().clamp(len(site.query_tokens), len(site.key_tokens))
     # The pickers list whole words when merging; the selection Explore shares stays in token positions.
-    q_units, k_units = Units(site.query_tokens, merge), Units(site.key_tokens, merge)
-    q_shown, k_shown = q_units.shown(sel.query), k_units.shown(sel.key)
-    query = c_q.selectbox(t("relevance.query"), range(len(q_units.labels)), index=q_shown,
-                          format_func=q_units.label, key=f"rel_query{'_words' if merge else ''}")
-    key = c_k.selectbox(t("relevance.key"), range(len(k_units.labels)), index=k_shown,
-                        format_func=k_units.label, key=f"rel_key{'_words' if merge else ''}")
+    q_rows, k_rows = Rows.of(site.query_tokens, merge), Rows.of(site.key_tokens, merge)
+    suffix = "_words" if merge else ""
+    query = c_q.selectbox(t("relevance.query"), range(len(q_rows.labels)), index=q_rows.row_of(sel.query) or 0,
+                          format_func=lambda i: f"{q_rows.labels[i]} ({i})", key=f"rel_query{suffix}")
+    key = c_k.selectbox(t("relevance.key"), range(len(k_rows.labels)), index=k_rows.row_of(sel.key) or 0,
+                        format_func=lambda j: f"{k_rows.labels[j]} ({j})", key=f"rel_key{suffix}")
     by = c_by.radio(t("relevance.rank_by"), ["weight", "score"], key="rel_by",
                     format_func=formatter("relevance.by_"))
-    state.set_selection(Selection(q_units.token(query), k_units.token(key)))
+    state.set_selection(Selection(q_rows.first_token(query), k_rows.first_token(key)))
     if merge:
         st.caption(t("relevance.words_note"))
     links = rank_heads(tr, st.session_state["kind"], query, key, by, merge_words=merge)
