@@ -1,4 +1,4 @@
-"""Router: page config, the shared sidebar (language, model folder), and the list of pages."""
+"""Router: page config, the shared sidebar (language, image format, model folder), and the pages."""
 
 # pandas first, in every session the same way: plotly peeks at sys.modules["pandas"] while building
 # a figure, and a session that did so while another session's first `import pandas` was half done
@@ -6,36 +6,36 @@
 import pandas  # noqa: F401
 import streamlit as st
 
-from attention import blas, settings
+from attention import blas
 from attention.i18n import LANGUAGES
-from attention.ui import state
+from attention.ui import settings, state
 from attention.ui.charts import IMAGE_FORMATS
 from attention.ui.lang import t
+from attention.ui.state import Keys
 
 blas.one_thread_for_process()  # numpy's spinning BLAS threads would slow the next forward pass (attention/blas.py)
 st.set_page_config(page_title="Attention, seen from inside", page_icon="🔍", layout="wide")
-state.init_from_url({"text": "The black cat drank the milk", "layer": 0, "head": 0, "lang": "en"})
-
-pages = [
-    st.Page("views/explore.py", title=t("page.explore"), icon="🔍", default=True),
-    st.Page("views/translate.py", title=t("page.translate"), icon="🌐"),
-    st.Page("views/learning.py", title=t("page.learning"), icon="📈"),
-    st.Page("views/relevance.py", title=t("page.relevance"), icon="🎯"),
-    st.Page("views/overview.py", title=t("page.overview"), icon="🗺️"),
-]
+state.keep()
+pages = {name: st.Page(spec.path, title=t(spec.title_key), icon=spec.icon, url_path=name,
+                       default=name == state.DEFAULT_PAGE) for name, spec in state.PAGES.items()}
+page = st.navigation(list(pages.values()))
+shown = next(name for name, p in pages.items() if p.url_path == page.url_path)
+state.follow()  # a click on the previous run asked for another page
+state.open_from_url(shown, {Keys.LANG: "en", Keys.TEXT: "The black cat drank the milk", Keys.LAYER: 0,
+                            Keys.HEAD: 0})
 
 with st.sidebar:
     st.markdown(f"**{t('app.name')}**")
     st.caption(t("app.blurb"))
-    state.str_choice("lang", list(LANGUAGES))
-    st.radio(t("app.language"), list(LANGUAGES), key="lang", format_func=LANGUAGES.get, horizontal=True,
-                 persist_state="session")
-    st.radio(t("app.image_format"), list(IMAGE_FORMATS), key="image_format", horizontal=True,
-             format_func=str.upper, help=t("app.image_format_help"), persist_state="session")
+    state.str_choice(Keys.LANG, list(LANGUAGES))
+    st.radio(t("app.language"), list(LANGUAGES), key=Keys.LANG, format_func=LANGUAGES.get, horizontal=True)
+    state.str_choice(Keys.IMAGE_FORMAT, list(IMAGE_FORMATS))
+    st.radio(t("app.image_format"), list(IMAGE_FORMATS), key=Keys.IMAGE_FORMAT, horizontal=True,
+             format_func=str.upper, help=t("app.image_format_help"))
     if settings.hosted():  # a public demo never reads model folders named by a visitor
-        st.session_state["model_path"] = ""
+        st.session_state[Keys.MODEL_PATH] = ""
     else:
-        st.text_input(t("app.model_folder"), key="model_path", help=t("app.model_folder_help"),
-                      persist_state="session")
+        st.text_input(t("app.model_folder"), key=Keys.MODEL_PATH, help=t("app.model_folder_help"))
 
-st.navigation(pages).run()
+page.run()
+state.write_url(shown)

@@ -5,19 +5,34 @@
     site = tr.sites[0]          # every attention site in model order; site.layer, site.kind
     site.weights.shape          # (heads, query_pos, key_pos)
     attention.translate("The ball is blue.").text   # "la bola es azul ." (built-in translator)
+
+Importing the package is light: torch and transformers load only when `trace` or `translate` is
+called, so `attention.core`, `attention.trace` and `attention.analysis` work without them.
 """
 
-import os
+from __future__ import annotations
 
-# Models are read from local folders only; never reach for a hub at run time.
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+from typing import TYPE_CHECKING
 
-from attention.hf_backend import ModelLoadError, trace
 from attention.trace import KINDS, Site, Trace
 
+if TYPE_CHECKING:
+    from attention.translator.api import Translation
 
-def translate(text: str):
+
+class ModelLoadError(RuntimeError):
+    """A model folder that could not be read (missing, not a transformers model, unsupported)."""
+
+
+def trace(text: str, model: str | None = None, target: str | None = None, **options) -> Trace:
+    """Every attention site of `model` (a local Hugging Face folder; all-MiniLM-L6-v2 by default) on
+    `text`; `target` is the decoder's input for encoder–decoder models. See capture/hf_model.py."""
+    from attention.capture import hf_model
+
+    return hf_model.trace(text, model=model, target=target, **options)
+
+
+def translate(text: str) -> Translation:
     """English -> Spanish with the built-in translator; returns a Translation with .text and .trace."""
     from attention.translator import translate as _translate
 

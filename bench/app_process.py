@@ -1,6 +1,6 @@
 """The server process and the browser-side helpers the browser benchmarks share.
 
-Servers come from tests/e2e/app_server.py's streamlit_process (the e2e tests' own starter, which
+Servers come from harness/app_server.py's streamlit_process (the e2e tests' own starter, which
 also yields the process id, to read its memory), for any app file: the real app.py or
 bench/trivial_app.py. In the page: timing in the page's own clock, waiting for charts, clicking a
 row label.
@@ -15,8 +15,8 @@ from typing import Self
 
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.app_server import streamlit_process as app_server  # noqa: F401 - the benchmarks' name
-from tests.e2e.app_server import wait_idle
+from harness.app_server import streamlit_process as app_server  # noqa: F401 - the benchmarks' name
+from harness.app_server import wait_idle
 
 TRIVIAL_APP = Path(__file__).resolve().parent / "trivial_app.py"
 

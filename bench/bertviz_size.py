@@ -17,7 +17,6 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 # What the design notes measured (all-MiniLM-L6-v2, head view): bytes and, where noted, build seconds.
@@ -29,10 +28,10 @@ def measure(lengths: list[int]) -> list[dict]:
     from bertviz import head_view
     from transformers import AutoModel, AutoTokenizer
 
-    from attention import hf_backend
+    from attention.capture import hf_model
     from bench.texts import text_of_tokens
 
-    path = hf_backend.default_model_path()
+    path = hf_model.default_model_path()
     tokenizer = AutoTokenizer.from_pretrained(path)
     model = AutoModel.from_pretrained(path, attn_implementation="eager", output_attentions=True).eval()
     rows = []

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, sync_playwright
 
 from bench.cli import bench_parser
-from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
+from harness.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
 
 
 class FrameCounter:

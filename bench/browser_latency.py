@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import os
 import statistics
-import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import sync_playwright
@@ -44,7 +42,7 @@ from bench.app_process import (
 )
 from bench.cli import bench_parser, write_json
 from bench.sentences import check_markers, tokens_of, unique_sentences
-from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle
+from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle
 
 TIMEOUT_MS = 120_000
 A_CHART = 1  # S, A, Z in page order

@@ -33,7 +33,6 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.async_api import async_playwright
@@ -57,7 +56,7 @@ from bench.app_process import (
     proc_status_kib,
 )
 from bench.sentences import MARKERS, check_markers, tokens_of, unique_sentences
-from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS
+from harness.app_server import CHROMIUM, CHROMIUM_ARGS
 
 # This run's evidence (server output, screenshots of failed sessions), apart from other runs'.
 RUN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results",
@@ -67,7 +66,7 @@ A_CHART = 1
 
 
 async def wait_idle(page, timeout_ms: int = STEP_TIMEOUT_MS) -> None:
-    """The async twin of tests/e2e/app_server.wait_idle."""
+    """The async twin of harness/app_server.wait_idle."""
     await page.wait_for_selector('[data-testid="stApp"][data-test-connection-state="CONNECTED"]', timeout=timeout_ms)
     await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
     await page.wait_for_timeout(300)

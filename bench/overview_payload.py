@@ -15,11 +15,9 @@ The app's home page is opened once before measuring, so the model is loaded and 
 from __future__ import annotations
 
 import os
-import sys
 import time
 import urllib.parse
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import Browser
@@ -27,7 +25,7 @@ from playwright.sync_api import Browser
 from bench.browser_frames import app_and_browser, counted_page, payload_args
 from bench.cli import write_json
 from bench.texts import text_of_tokens
-from tests.e2e.app_server import wait_idle
+from harness.app_server import wait_idle
 
 GRID = '[data-testid="stPlotlyChart"]'
 COUNT_HEADS = """(el) => { const gd = el.querySelector('.js-plotly-plot');

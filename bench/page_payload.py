@@ -12,10 +12,8 @@ not counted. For comparison, the design notes measured bertviz's head view of th
 from __future__ import annotations
 
 import os
-import sys
 import urllib.parse
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import Browser
@@ -23,8 +21,8 @@ from playwright.sync_api import Browser
 from bench.browser_frames import app_and_browser, counted_page, payload_args
 from bench.cli import write_json
 from bench.texts import text_of_tokens
-from tests.e2e.app_server import wait_idle
-from tests.e2e.plot_geometry import chart_point
+from harness.app_server import wait_idle
+from harness.plot_geometry import chart_point
 
 
 def measure(browser: Browser, url: str, n_tokens: int) -> dict:

@@ -29,11 +29,10 @@ import subprocess
 import sys
 import time
 
+from bench.bertviz_size import DESIGN_NOTES
+
 BENCH = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(BENCH, "results")
-sys.path.insert(0, os.path.dirname(BENCH))
-
-from bench.bertviz_size import DESIGN_NOTES
 
 STEPS = ("trace_speed", "page_payload", "browser_latency", "memory", "load_sessions", "bertviz")
 

@@ -59,14 +59,14 @@ def unique_sentences(n: int, seed: int = 0) -> list[tuple[str, str]]:
 def _tokenizer():
     from transformers import AutoTokenizer
 
-    from attention import hf_backend
+    from attention.capture import hf_model
 
-    return AutoTokenizer.from_pretrained(hf_backend.default_model_path())
+    return AutoTokenizer.from_pretrained(hf_model.default_model_path())
 
 
 def tokens_of(text: str) -> list[str]:
     """The tokens the Explore page shows for `text` (as the charts label them: escaped)."""
-    from attention.plots import label
+    from attention.plots.heatmaps import label
 
     tok = _tokenizer()
     return [label(t) for t in tok.convert_ids_to_tokens(tok(text)["input_ids"])]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from attention import hf_backend
+from attention.capture import hf_model
 
 WORDS = """
 the black cat drank the milk while a small dog watched from under the old wooden table near
@@ -12,7 +12,7 @@ the open window of a quiet house in the green hills
 
 def text_of_tokens(n_tokens: int) -> str:
     """A sentence that the default tokenizer reads as exactly n_tokens tokens ([CLS] and [SEP] included)."""
-    tok = hf_backend.load().tokenizer
+    tok = hf_model.load().tokenizer
     words: list[str] = []
     i = 0
     while len(tok(" ".join(words))["input_ids"]) < n_tokens:

@@ -22,17 +22,16 @@ import contextlib
 import json
 import os
 import statistics
-import sys
 import time
 from collections.abc import Callable
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import torch
 from transformers import AutoModel
 
-from attention import blas, hf_backend
+from attention import blas
+from attention.capture import hf_model
 from bench.texts import text_of_tokens
 
 
@@ -44,7 +43,7 @@ def timed(fn) -> float:
 
 def timed_calls(lm, bare: dict, text: str) -> dict[str, Callable[[], object]]:
     """What is timed for one text, by name, in the order the repeats run them."""
-    inputs = hf_backend.encode(lm, [text]).inputs
+    inputs = hf_model.encode(lm, [text]).inputs
 
     def forward(model) -> None:
         with torch.inference_mode():
@@ -53,9 +52,9 @@ def timed_calls(lm, bare: dict, text: str) -> dict[str, Callable[[], object]]:
     return {
         "eager": lambda: forward(bare["eager"]),
         "sdpa": lambda: forward(bare["sdpa"]),
-        "trace": lambda: hf_backend.trace_batch(lm, [text]),
-        "one": lambda: hf_backend.trace_batch(lm, [text])[0].sites[0].faithful,
-        "full": lambda: hf_backend.trace_batch(lm, [text])[0].faithful,
+        "trace": lambda: hf_model.trace_batch(lm, [text]),
+        "one": lambda: hf_model.trace_batch(lm, [text])[0].sites[0].faithful,
+        "full": lambda: hf_model.trace_batch(lm, [text])[0].faithful,
     }
 
 
@@ -70,8 +69,8 @@ def main() -> None:
     if args.blas == "default":
         blas.one_thread = contextlib.nullcontext
 
-    lm = hf_backend.load()
-    path = hf_backend.default_model_path()
+    lm = hf_model.load()
+    path = hf_model.default_model_path()
     bare = {impl: AutoModel.from_pretrained(path, attn_implementation=impl).eval() for impl in ("eager", "sdpa")}
     rows = []
     print(f"torch threads: {torch.get_num_threads()}")

@@ -6,16 +6,16 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from attention import export, head_stats, plots_overview, word_merge
-from attention.overview import Overview
-from attention.selection import Selection, selection_from_event
-from attention.trace import KINDS, Trace
-from attention.ui import cached, charts, sentence, state
-from attention.ui.lang import formatter, t
+from attention.analysis import export, head_stats, word_merge
+from attention.analysis.overview_data import Overview
+from attention.analysis.selection import Selection, selection_from_event
+from attention.plots import head_grid
+from attention.trace import Trace
+from attention.ui import cache, charts, pickers, sentence, state
+from attention.ui.state import Keys
+from attention.ui.lang import t
 from attention.ui.sentence import MODEL, TRANSLATOR
 
-EXPLORE_KEYS = ("text", "kind", "layer", "head")  # Explore's widgets: their values kept while this page is shown
-TRANSLATE_KEYS = ("tr_text", "tr_kind", *(f"tr_{k}_{w}" for k in KINDS for w in ("layer", "head")))
 MODEL_ORDER = "model"
 JSON_MAX_NUMBERS = 5_000_000  # ≈ 50 MB of JSON text; past that, offer the .npz only
 
@@ -24,41 +24,30 @@ JSON_MAX_NUMBERS = 5_000_000  # ≈ 50 MB of JSON text; past that, offer the .np
 class Target:
     """The page a clicked head opens in, and the session keys that page reads its view from."""
 
-    page: str
-    page_name: str  # i18n key of the page's name
-    text_key: str
+    page: str  # a name in state.PAGES
     kind_key: str
     layer_key: str
     head_key: str
-    scope: str  # whose word selection the grid outlines (state.get_selection)
+    scope: state.Scope  # whose word selection the grid outlines
+
+    @property
+    def page_name(self) -> str:  # i18n key of the page's name
+        return state.PAGES[self.page].title_key
 
 
-def target(source: str, kind: str) -> Target:
+def target(source: str) -> Target:
     if source == TRANSLATOR:
-        return Target("views/translate.py", "page.translate", "tr_text", "tr_kind", f"tr_{kind}_layer",
-                      f"tr_{kind}_head", f"_tr_{kind}")
-    return Target("views/explore.py", "page.explore", "text", "kind", "layer", "head", "")
-
-
-def keep_other_pages_state() -> None:
-    """Streamlit drops a widget's value on a page that does not draw it; hand Explore's and Translate's back."""
-    for key in (*EXPLORE_KEYS, *TRANSLATE_KEYS, "merge_words"):
-        if key in st.session_state:
-            st.session_state[key] = st.session_state[key]
-
-
-def on_text(text_key: str) -> None:
-    st.session_state[text_key] = st.session_state[f"overview_{text_key}"]
+        return Target("translate", Keys.TR_KIND, Keys.TR_LAYER, Keys.TR_HEAD, state.TRANSLATE_SCOPE)
+    return Target("explore", Keys.KIND, Keys.LAYER, Keys.HEAD, state.EXPLORE_SCOPE)
 
 
 def on_grid_click(to: Target, kind: str) -> None:
-    picked = plots_overview.head_from_event(st.session_state.get("overview_grid"))
+    picked = head_grid.head_from_event(st.session_state.get("overview_grid"))
     if picked is not None:
-        st.session_state.update({to.kind_key: kind, to.layer_key: picked[0], to.head_key: picked[1],
-                                 "_overview_open": to.page})
+        state.go_later(to.page, **{to.kind_key: kind, to.layer_key: picked[0], to.head_key: picked[1]})
 
 
-def on_rollout_click(v: Overview, scope: str) -> None:
+def on_rollout_click(v: Overview, scope: state.Scope) -> None:
     """A row, a column or a cell of the rollout names a word: outline that word's row in the grid."""
     sel = selection_from_event(Selection(), st.session_state.get("overview_rollout"))
     shown = sel.query if sel.query is not None else sel.key
@@ -66,7 +55,7 @@ def on_rollout_click(v: Overview, scope: str) -> None:
         state.set_selection(Selection(v.to_token(shown), state.get_selection(scope).key), scope)
 
 
-def on_word_pick(v: Overview, scope: str) -> None:
+def on_word_pick(v: Overview, scope: state.Scope) -> None:
     shown = st.session_state.get("overview_word")
     state.set_selection(Selection(None if shown is None else v.to_token(shown), state.get_selection(scope).key),
                         scope)
@@ -96,11 +85,11 @@ def grid_section(v: Overview, kind: str, to: Target) -> None:
     # Cross-attention has no distance, previous token or self (its queries and keys are two sentences)
     applies = [c for c in head_stats.STAT_COLUMNS if not all(np.isnan(getattr(s, c)) for s in v.stats)]
     columns = [MODEL_ORDER, *applies]
-    state.str_choice("overview_order", columns)
+    state.str_choice(Keys.OV_ORDER, columns)
     stat_names = stat_titles()
     names = {MODEL_ORDER: t("overview.order.model"), **stat_names}  # bound now: AppTest calls format_func later
-    order_by = c_order.selectbox(t("overview.order_by"), columns, key="overview_order", format_func=names.get)
-    ascending = c_low.toggle(t("overview.ascending"), key="overview_ascending", disabled=order_by == MODEL_ORDER)
+    order_by = c_order.selectbox(t("overview.order_by"), columns, key=Keys.OV_ORDER, format_func=names.get)
+    ascending = c_low.toggle(t("overview.ascending"), key=Keys.OV_ASCENDING, disabled=order_by == MODEL_ORDER)
     st.session_state["overview_word"] = v.to_shown(state.get_selection(to.scope).query)  # None, or a row drawn
     none = t("overview.word_none")
     c_word.selectbox(t("overview.word"), [None, *range(v.n_query)], key="overview_word",
@@ -109,10 +98,10 @@ def grid_section(v: Overview, kind: str, to: Target) -> None:
     order = head_stats.order_by(v.stats, None if order_by == MODEL_ORDER else order_by, ascending)
     same_kind = st.session_state.get(to.kind_key) in (kind, None)
     selected = (st.session_state.get(to.layer_key), st.session_state.get(to.head_key)) if same_kind else None
-    fig = plots_overview.grid_figure(v.thumbs, order=order, n_cols=v.heads_per_layer, n_query=v.n_query,
+    fig = head_grid.grid_figure(v.thumbs, order=order, n_cols=v.heads_per_layer, n_query=v.n_query,
                                      highlight_query=st.session_state["overview_word"], selected=selected,
                                      hover=hover_texts(v, to))
-    st.caption(t("overview.grid_caption", cells=plots_overview.THUMB_MAX, page=t(to.page_name)))
+    st.caption(t("overview.grid_caption", cells=head_grid.THUMB_MAX, page=t(to.page_name)))
     st.plotly_chart(fig, key="overview_grid", on_select=lambda: on_grid_click(to, kind), selection_mode="points",
                     config=charts.config(), width="stretch")
     not_applicable = [c for c in head_stats.STAT_COLUMNS if c not in applies]
@@ -126,13 +115,13 @@ def grid_section(v: Overview, kind: str, to: Target) -> None:
         st.caption(t("overview.cross_stats"))
 
 
-def rollout_section(v: Overview, scope: str) -> None:
+def rollout_section(v: Overview, scope: state.Scope) -> None:
     st.subheader(t("overview.rollout"))
     if v.rollout is None:
         st.info(t("overview.rollout_cross" if v.kind == "cross" else "overview.rollout_encoder_only"))
         return
     st.caption(t("overview.rollout_caption"))
-    fig = plots_overview.rollout_figure(v.rollout, v.query_labels,
+    fig = head_grid.rollout_figure(v.rollout, v.query_labels,
                                         Selection(v.to_shown(state.get_selection(scope).query)))
     st.plotly_chart(fig, key="overview_rollout", on_select=lambda: on_rollout_click(v, scope), selection_mode="points",
                     config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
@@ -166,62 +155,40 @@ def export_section(tr: Trace, kind: str, merge: bool, to: Target) -> None:
     st.caption(t("overview.export_caption_words" if merge else "overview.export_caption", page=t(to.page_name)))
 
 
-def open_clicked_head() -> None:
-    """A thumbnail clicked in the previous run: go to its page (Explore reads the view from the URL)."""
-    page = st.session_state.pop("_overview_open", None)
-    if page == "views/explore.py":
-        st.switch_page(page, query_params={k: str(st.session_state[k]) for k in EXPLORE_KEYS
-                                           if st.session_state.get(k) is not None})
-    elif page is not None:
-        st.switch_page(page)
-
-
 def source_trace(source: str) -> Trace | None:
-    """The sentence box of the chosen source and its trace (None: the person has been told why)."""
-    to = target(source, "encoder")
-    if source == TRANSLATOR and to.text_key not in st.session_state:
-        st.session_state[to.text_key] = sentence.TRANSLATOR_TEXT
-    # The sentence is the other page's: this box has its own key and copies into that page's key, which
-    # stays a plain value (a widget keyed "text" here would take the value away from Explore's box).
-    box = f"overview_{to.text_key}"
-    st.session_state[box] = st.session_state.get(to.text_key, "")
+    """The sentence box of the chosen source (the same sentence as its own page) and its trace
+    (None: the person has been told why)."""
     if source == TRANSLATOR:
-        st.text_input(t("translate.input"), key=box, on_change=on_text, args=(to.text_key,))
-        out = sentence.translated(st.session_state[to.text_key])
+        out = sentence.translated(sentence.english_box(Keys.TR_TEXT))
         if out is not None:
             sentence.show_translation(out)
         return None if out is None else out.trace
-    st.text_area(t("explore.sentence"), key=box, height=80, on_change=on_text, args=(to.text_key,))
+    st.text_area(t("explore.sentence"), key=Keys.TEXT, height=80)
     return sentence.traced()
 
 
 def overview_page() -> None:
-    keep_other_pages_state()  # first: values set in this very run survive the page switch below
-    open_clicked_head()
     st.title(t("overview.title"))
     names = {MODEL: t("overview.source.model"), TRANSLATOR: t("overview.source.translator")}
-    source = st.radio(t("overview.source"), [MODEL, TRANSLATOR], key="overview_source", format_func=names.get,
-                      horizontal=True, persist_state="session")
+    state.str_choice(Keys.OV_SOURCE, [MODEL, TRANSLATOR])
+    source = st.radio(t("overview.source"), [MODEL, TRANSLATOR], key=Keys.OV_SOURCE, format_func=names.get,
+                      horizontal=True)
     tr = source_trace(source)
     if tr is None:
         return
 
-    kinds = list(tr.kinds)
+    to = target(source)
     c_kind, c_merge = st.columns([2, 2])
-    if st.session_state.get("overview_kind") not in kinds:  # start on the kind the other page shows
-        shown = st.session_state.get(target(source, kinds[0]).kind_key)
-        st.session_state["overview_kind"] = shown if shown in kinds else kinds[0]
-    kind = c_kind.selectbox(t("explore.kind"), kinds, key="overview_kind", format_func=formatter("kind."),
-                            disabled=len(kinds) == 1)
-    to = target(source, kind)
+    # start on the kind the other page shows
+    kind = pickers.kind_picker(list(tr.kinds), Keys.OV_KIND, c_kind, default=st.session_state.get(to.kind_key))
     merge = False
     if source == TRANSLATOR:  # its vocabulary is whole words: nothing to merge
         c_merge.caption(t("overview.words_already"))
     else:
-        merge = c_merge.toggle(t("overview.merge"), key="merge_words", help=t("overview.merge_help"))
+        merge = c_merge.toggle(t("overview.merge"), key=Keys.MERGE_WORDS, help=t("overview.merge_help"))
     if merge:
         st.caption(t("overview.merge_caption"))
-    v = cached.overview(source, sentence.model_path() if source == MODEL else None, tr.text, kind, merge)
+    v = cache.overview(source, sentence.model_path() if source == MODEL else None, tr.text, kind, merge)
     grid_section(v, kind, to)
     rollout_section(v, to.scope)
     export_section(tr, kind, merge, to)

@@ -5,10 +5,10 @@ from dataclasses import replace
 import streamlit as st
 
 from attention.trace import TOLERANCE, Site
-from attention.translator import load_model
 from attention.translator.origin import origin as translator_origin
-from attention.ui import matrices, sentence, state
-from attention.ui.lang import formatter, t
+from attention.ui import cache, matrices, pickers, sentence, state
+from attention.ui.lang import t
+from attention.ui.state import TRANSLATE_SCOPE, Keys
 
 
 def labelled(site: Site) -> Site:
@@ -19,44 +19,34 @@ def labelled(site: Site) -> Site:
     return replace(site, query_tokens=rows)
 
 
-def kind_section(tr, kind: str) -> None:
-    layers = list(tr.layers(kind))
-    c_layer, c_head = st.columns(2)
-    state.int_choice(f"tr_{kind}_layer", layers)
-    c_layer.selectbox(t("explore.layer"), layers, key=f"tr_{kind}_layer")
-    site = tr.site(st.session_state[f"tr_{kind}_layer"], kind)
-    state.int_choice(f"tr_{kind}_head", list(range(site.n_heads)))
-    c_head.selectbox(t("explore.head"), list(range(site.n_heads)), key=f"tr_{kind}_head")
-    if not site.faithful:
-        st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
-    if kind != "encoder":
-        st.caption(t("translate.rows"))
-    model = load_model()
-    matrices.show(labelled(site), st.session_state[f"tr_{kind}_head"], prefix=f"tr_{kind}", scope=f"_tr_{kind}",
-                  write_url=False, origin_fn=lambda s, h, pos: translator_origin(model, s, h, pos))
-
-
 def translate_page() -> None:
     st.title(t("translate.title"))
     st.markdown(t("translate.explain"))
-    out = sentence.translated(sentence.english_box("tr_text"))
+    out = sentence.translated(sentence.english_box(Keys.TR_TEXT))
     if out is None:
         return
     sentence.show_translation(out)
     for note in out.trace.notes[1 if out.unknown_words else 0 :]:
         st.caption(note)
-    kinds = list(out.trace.kinds)
-    state.str_choice("tr_kind", kinds)
+    tr = out.trace
     c_kind, c_overview = st.columns([3, 1])
-    c_kind.radio(t("explore.kind"), kinds, key="tr_kind", format_func=formatter("kind."), horizontal=True)
+    kind = pickers.kind_picker(list(tr.kinds), Keys.TR_KIND, c_kind, radio=True)
     with c_overview:
-        sentence.overview_button(sentence.TRANSLATOR, st.session_state["tr_kind"])
-    kind_section(out.trace, st.session_state["tr_kind"])
+        sentence.overview_button(sentence.TRANSLATOR, kind)
+    site, head = pickers.site_picker(tr, Keys.TR_KIND, Keys.TR_LAYER, Keys.TR_HEAD, show_kind=False)
+    if not site.faithful:
+        st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
+    if kind != "encoder":
+        st.caption(t("translate.rows"))
+    state.get_selection(TRANSLATE_SCOPE, (tr.text, kind))  # a new sentence or kind clears the selection
+    model = cache.translator()
+    matrices.show(labelled(site), head, page="translate", scope=TRANSLATE_SCOPE, as_lines_key=Keys.TR_AS_LINES,
+                  tab_key=Keys.TR_EXPLAIN_TAB, origin_fn=lambda s, h, pos: translator_origin(model, s, h, pos))
     vocab_browser()
 
 
 def vocab_browser() -> None:
-    words = [w for w in load_model().src_vocab.tokens if not w.startswith("<")]
+    words = [w for w in cache.translator().src_vocab.tokens if not w.startswith("<")]
     with st.expander(t("translate.vocab", n=len(words))):
         query = st.text_input(t("translate.search"), key="tr_vocab_search").strip().lower()
         shown = [w for w in words if query in w] if query else words

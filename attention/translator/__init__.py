@@ -8,6 +8,8 @@ script (`python -m attention.translator.train`) on a generated corpus, shipped i
     train.py       the training script
     evaluate.py    exact match and cross-attention alignment on a list of pairs
     api.py         translate(text) -> Translation with its Trace
+    snapshots.py   the training snapshots traced on one sentence; alignment over training
+    origin.py      where a word's q, k, v come from in this model
 """
 
 from attention.translator.api import (
@@ -18,6 +20,8 @@ from attention.translator.api import (
     load_snapshots,
     loss_history,
     model_info,
+    read_model,
+    read_snapshots,
     teacher_forced,
     translate,
 )
@@ -30,6 +34,8 @@ __all__ = [
     "load_snapshots",
     "loss_history",
     "model_info",
+    "read_model",
+    "read_snapshots",
     "teacher_forced",
     "translate",
 ]

@@ -45,7 +45,17 @@ def _directory(path: str | Path | None) -> Path:
     return p.parent if p.suffix == ".pt" else p
 
 
-@lru_cache(maxsize=8)
+def read_model(path: str | Path | None = None) -> Transformer:
+    """The trained model read from disk, uncached (the app keeps it in its own cache)."""
+    return checkpoint.load_model_file(_directory(path) / checkpoint.MODEL_FILE)[0]
+
+
+def read_snapshots(path: str | Path | None = None) -> tuple[tuple[int, Transformer], ...]:
+    """(step, model) pairs from step 0 to the final model, read from disk, uncached."""
+    return _read_snapshots(_directory(path))[0]
+
+
+@lru_cache(maxsize=2)  # for notebooks and translate() without a model; the app passes its own
 def _load_model(directory: Path) -> tuple[Transformer, dict]:
     return checkpoint.load_model_file(directory / checkpoint.MODEL_FILE)
 
@@ -61,11 +71,13 @@ def model_info(path: str | Path | None = None) -> dict:
     return dict(_load_model(_directory(path))[1])
 
 
-@lru_cache(maxsize=4)
-def _load_snapshots(directory: Path) -> tuple[tuple[tuple[int, Transformer], ...], tuple[float, ...]]:
+def _read_snapshots(directory: Path) -> tuple[tuple[tuple[int, Transformer], ...], tuple[float, ...]]:
     snapshots, loss = checkpoint.load_snapshot_file(directory / checkpoint.SNAPSHOTS_FILE)
-    model, info = _load_model(directory)
+    model, info = checkpoint.load_model_file(directory / checkpoint.MODEL_FILE)
     return tuple(snapshots) + ((int(info.get("steps", len(loss))), model),), tuple(loss)
+
+
+_load_snapshots = lru_cache(maxsize=1)(_read_snapshots)  # for notebooks; the app keeps its own
 
 
 def load_snapshots(path: str | Path | None = None) -> tuple[tuple[int, Transformer], ...]:

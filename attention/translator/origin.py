@@ -12,7 +12,7 @@ import math
 import numpy as np
 import torch
 
-from attention.hf_projections import AGREE, Embedding, Origin
+from attention.analysis.qkv_origin import AGREE, Embedding, Origin
 from attention.trace import Site
 from attention.translator.model import Attention, Transformer
 

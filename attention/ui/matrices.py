@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from attention import details, plots, plots_lines, word_merge
-from attention.selection import selection_from_event
+from attention.analysis import details, word_merge
+from attention.analysis.selection import selection_from_event
+from attention.plots import attention_lines, heatmaps
 from attention.trace import Site
-from attention.ui import charts, explain, state
+from attention.ui import charts, explanations, state
+from attention.ui.state import Keys, Scope
 from attention.ui.lang import t
 
 
@@ -21,12 +23,12 @@ def code(token: str) -> str:
     return f"`` {token} ``" if "`" in token else f"`{token}`"
 
 
-def _on_click(chart_key: str, scope: str = "") -> None:
+def _on_click(chart_key: str, scope: Scope) -> None:
     event = st.session_state.get(chart_key)
     state.set_selection(selection_from_event(state.get_selection(scope), event), scope)
 
 
-def _chart(fig, chart_key: str, scope: str) -> None:
+def _chart(fig, chart_key: str, scope: Scope) -> None:
     st.plotly_chart(
         fig,
         key=chart_key,
@@ -38,58 +40,52 @@ def _chart(fig, chart_key: str, scope: str) -> None:
 
 
 @st.fragment
-def show(
-    site: Site,
-    head: int,
-    origin_fn: explain.OriginFn | None = None,
-    prefix: str = "explore",
-    scope: str = "",
-    write_url: bool = True,
-) -> None:
+def show(site: Site, head: int, page: str, scope: Scope, as_lines_key: str, tab_key: str,
+         origin_fn: explanations.OriginFn | None = None) -> None:
     """S and A side by side, Z and the detail panel below, the explanations under them, all for
-    the same selection (kept in session state under `scope`; "" is the one the URL carries)."""
+    the same selection (kept in session state under `scope`); the page's link follows each click."""
+    prefix = page
     n_q, n_k = len(site.query_tokens), len(site.key_tokens)
     sel = state.get_selection(scope).clamp(n_q, n_k)
     state.set_selection(sel, scope)
-    too_small = n_q * n_k > plots.CELL_CLICK_MAX
+    too_small = n_q * n_k > heatmaps.CELL_CLICK_MAX
     c_how, c_lines = st.columns([3, 1])
     c_how.caption(t("matrices.click_labels") if too_small else t("matrices.click_cells"))
-    can_line = max(n_q, n_k) <= plots_lines.LINES_MAX_WORDS
-    as_lines = c_lines.toggle(t("lines.toggle"), key=f"{prefix}_as_lines", disabled=not can_line,
-                              help=t("lines.help", max=plots_lines.LINES_MAX_WORDS)) and can_line
+    can_line = max(n_q, n_k) <= attention_lines.LINES_MAX_WORDS
+    as_lines = c_lines.toggle(t("lines.toggle"), key=as_lines_key, disabled=not can_line,
+                              help=t("lines.help", max=attention_lines.LINES_MAX_WORDS)) and can_line
     masked = t("masked")
     left, right = st.columns(2)
     with left:
-        _chart(plots.scores_figure(site, head, sel, title=t("title.S"), masked_text=masked), f"{prefix}_S", scope)
+        _chart(heatmaps.scores_figure(site, head, sel, title=t("title.S"), masked_text=masked), f"{prefix}_S", scope)
     with right:
         if as_lines:
-            q_labels, k_labels = ([plots.label(w) for w in tokens] for tokens in (site.query_tokens, site.key_tokens))
-            _chart(plots_lines.lines_figure(site.weights[head], q_labels, k_labels, sel, t("lines.title")),
+            q_labels, k_labels = ([heatmaps.label(w) for w in tokens] for tokens in (site.query_tokens, site.key_tokens))
+            _chart(attention_lines.lines_figure(site.weights[head], q_labels, k_labels, sel, t("lines.title")),
                    f"{prefix}_A_lines", scope)
         else:
-            _chart(plots.weights_figure(site, head, sel, title=t("title.A"), masked_text=masked), f"{prefix}_A",
+            _chart(heatmaps.weights_figure(site, head, sel, title=t("title.A"), masked_text=masked), f"{prefix}_A",
                    scope)
     left, right = st.columns(2)
     with left:
-        _chart(plots.z_figure(site, head, sel, title=t("title.Z")), f"{prefix}_Z", scope)
+        _chart(heatmaps.z_figure(site, head, sel, title=t("title.Z")), f"{prefix}_Z", scope)
     with right:
         detail_panel(site, head, scope)
-    if st.session_state.get("merge_words"):
+    if st.session_state.get(Keys.MERGE_WORDS):
         whole_words(site, head)
-    explain.show(site, head, origin_fn, prefix, scope)
-    if write_url:
-        state.write_url(st.session_state.get("_url_view", {}))
+    explanations.show(site, head, origin_fn, prefix, scope, tab_key)
+    state.write_url(page)  # a fragment rerun does not reach the end of app.py
 
 
 def whole_words(site: Site, head: int) -> None:
     """The same head's weights between whole words, beside the per-token charts above."""
     weights, query_words, key_words = word_merge.merged_weights(site)
     st.caption(t("words.note"))
-    st.plotly_chart(plots.merged_weights_figure(weights[head], query_words, key_words, t("words.title")),
+    st.plotly_chart(heatmaps.merged_weights_figure(weights[head], query_words, key_words, t("words.title")),
                     width="stretch", config=charts.config(), key=f"words_{site.kind}_{site.layer}")
 
 
-def detail_panel(site: Site, head: int, scope: str = "") -> None:
+def detail_panel(site: Site, head: int, scope: Scope) -> None:
     sel = state.get_selection(scope)
     st.subheader(t("detail.title"))
     if sel.query is None:
@@ -118,15 +114,15 @@ def detail_panel(site: Site, head: int, scope: str = "") -> None:
         st.caption(t("detail.scaled_note", scale=f"{cell.scale:.4f}", d_k=site.d_head))
 
 
-def show_scores_and_weights(site: Site, head: int, prefix: str, scope: str, note: str = "",
+def show_scores_and_weights(site: Site, head: int, prefix: str, scope: Scope, note: str = "",
                             interactive: bool = True) -> None:
     """Only S and A, side by side, with the same click behaviour (interactive=False while animating:
     the same chart drawn several times in one run cannot carry a widget key)."""
     sel = state.get_selection(scope).clamp(len(site.query_tokens), len(site.key_tokens))
     state.set_selection(sel, scope)
     masked = t("masked")
-    figures = (plots.scores_figure(site, head, sel, title=f"{t('title.S')} · {note}", masked_text=masked),
-               plots.weights_figure(site, head, sel, title=f"{t('title.A')} · {note}", masked_text=masked))
+    figures = (heatmaps.scores_figure(site, head, sel, title=f"{t('title.S')} · {note}", masked_text=masked),
+               heatmaps.weights_figure(site, head, sel, title=f"{t('title.A')} · {note}", masked_text=masked))
     for col, fig, name in zip(st.columns(2), figures, ("S", "A"), strict=True):
         with col:
             if interactive:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from attention import ModelLoadError, settings
-from attention.text_input import check_text
+from attention import ModelLoadError
+from attention.analysis.text_input import check_text
 from attention.trace import Trace
-from attention.ui import cached
+from attention.ui import cache, settings, state
 from attention.ui.lang import t
+from attention.ui.state import Keys
 
 MODEL, TRANSLATOR = "model", "translator"  # whose attention a page shows (the Overview offers both)
 TRANSLATOR_TEXT = "The black cat drank the milk."  # the first sentence of the translator's pages
@@ -18,14 +19,14 @@ TRANSLATOR_MAX_CHARS = 2_000
 def traced() -> Trace | None:
     """The trace of st.session_state["text"] with the chosen model, or None after telling the person
     why (blank text, an unreadable model folder). Cut text and dropped tokens are announced."""
-    checked = check_text(st.session_state.get("text"), settings.max_chars())
+    checked = check_text(st.session_state.get(Keys.TEXT), settings.max_chars())
     if not checked.text:
         st.info(t("text.blank"))
         return None
     if checked.cut_chars:
         st.warning(t("text.cut", n=f"{len(checked.text):,}"))
     try:
-        tr = cached.trace(model_path(), checked.text)
+        tr = cache.trace(model_path(), checked.text)
     except ModelLoadError as exc:
         st.error(t("error.model", message=str(exc)))
         return None
@@ -35,14 +36,14 @@ def traced() -> Trace | None:
 
 
 def model_path() -> str | None:
-    return st.session_state.get("model_path") or None
+    return st.session_state.get(Keys.MODEL_PATH) or None
 
 
 def english_box(key: str) -> str | None:
     """The English sentence box of a translator page (its own key, kept across pages); its text."""
     if key not in st.session_state:
         st.session_state[key] = TRANSLATOR_TEXT
-    st.text_input(t("translate.input"), key=key, persist_state="session")
+    st.text_input(t("translate.input"), key=key)
     return st.session_state.get(key)
 
 
@@ -54,7 +55,7 @@ def translated(text: str | None):
         st.info(t("translate.nothing"))
         return None
     try:
-        return cached.translation(checked.text)
+        return cache.translation(checked.text)
     except ValueError:  # no words at all (only spaces or symbols the tokenizer drops)
         st.info(t("translate.nothing"))
         return None
@@ -74,5 +75,6 @@ def show_translation(out) -> None:
 def overview_button(source: str, kind: str) -> None:  # source: MODEL or TRANSLATOR
     """A button that opens the Overview on the same sentence, model and kind of attention."""
     if st.button(t("overview.open"), key=f"to_overview_{source}", icon=":material/grid_view:"):
-        st.session_state.update(overview_source=source, overview_kind=kind)
-        st.switch_page("views/overview.py")
+        if source == TRANSLATOR and Keys.TR_TEXT not in st.session_state:
+            st.session_state[Keys.TR_TEXT] = TRANSLATOR_TEXT
+        state.go("overview", **{Keys.OV_SOURCE: source, Keys.OV_KIND: kind})

@@ -1,49 +1,219 @@
-"""Session state <-> URL: the link carries sentence, model view and selection, so it reopens the view."""
+"""Every session key, every page and the view each page shows, declared once; the URL carries the view.
+
+A page's view is its sentence, model, kind, layer, head, selection and its own settings. Each value
+lives in st.session_state under one key (declared in Keys) and appears in the link under a short
+parameter name (declared per page in PAGES), so a link to any page reopens the same view in a fresh
+browser. `go(page, **view)` is the one way to move a person to another page with a view.
+
+Streamlit forgets the value of a widget that a run does not draw (another page's widgets); `keep()`
+hands every declared key its value back at the start of each run, the one way values survive a page
+switch (no widget here uses persist_state).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 import streamlit as st
 
-from attention.selection import Selection, from_params, to_params
-
-URL_KEYS = ("lang", "text", "kind", "layer", "head")  # widget keys mirrored in the URL, besides q and k
+from attention.analysis.selection import Selection
 
 
-def init_from_url(defaults: dict[str, object]) -> None:
-    """Once per session, seed the widget keys from the URL (or the defaults)."""
-    if st.session_state.get("_url_loaded"):
+class Keys:
+    """Every session-state key the app uses (widget keys included)."""
+
+    LANG = "lang"
+    IMAGE_FORMAT = "image_format"
+    MODEL_PATH = "model_path"
+    MERGE_WORDS = "merge_words"
+    # Explore (and Find heads, which ranks Explore's sentence)
+    TEXT = "text"
+    KIND = "kind"
+    LAYER = "layer"
+    HEAD = "head"
+    SEL_Q, SEL_K = "sel_q", "sel_k"
+    AS_LINES = "explore_as_lines"
+    EXPLAIN_TAB = "explore_tab"
+    # Translate
+    TR_TEXT = "tr_text"
+    TR_KIND = "tr_kind"
+    TR_LAYER = "tr_layer"
+    TR_HEAD = "tr_head"
+    TR_SEL_Q, TR_SEL_K = "sel_tr_q", "sel_tr_k"
+    TR_AS_LINES = "tr_as_lines"
+    TR_EXPLAIN_TAB = "tr_tab"
+    # Learning
+    LEARN_TEXT = "learn_text"
+    LEARN_KIND = "learn_kind"
+    LEARN_LAYER = "learn_layer"
+    LEARN_HEAD = "learn_head"
+    LEARN_STEP = "learn_step"
+    LEARN_SEL_Q, LEARN_SEL_K = "sel_learn_q", "sel_learn_k"
+    # Find heads
+    REL_QUERY = "rel_query"
+    REL_KEY = "rel_key"
+    REL_BY = "rel_by"
+    # Overview
+    OV_SOURCE = "overview_source"
+    OV_KIND = "overview_kind"
+    OV_ORDER = "overview_order"
+    OV_ASCENDING = "overview_ascending"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """One group of linked charts: the session keys of its selection."""
+
+    query_key: str
+    key_key: str
+
+
+EXPLORE_SCOPE = Scope(Keys.SEL_Q, Keys.SEL_K)
+TRANSLATE_SCOPE = Scope(Keys.TR_SEL_Q, Keys.TR_SEL_K)
+LEARN_SCOPE = Scope(Keys.LEARN_SEL_Q, Keys.LEARN_SEL_K)
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    name: str  # also the page's URL path
+    path: str  # the file st.Page runs
+    icon: str
+    params: Mapping[str, str]  # URL parameter -> session key: the view the link carries
+
+    @property
+    def title_key(self) -> str:
+        return f"page.{self.name}"
+
+
+PAGES: dict[str, PageSpec] = {p.name: p for p in (
+    PageSpec("explore", "views/explore.py", "🔍", {
+        "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "layer": Keys.LAYER, "head": Keys.HEAD,
+        "q": Keys.SEL_Q, "k": Keys.SEL_K, "words": Keys.MERGE_WORDS, "lines": Keys.AS_LINES}),
+    PageSpec("translate", "views/translate.py", "🌐", {
+        "text": Keys.TR_TEXT, "kind": Keys.TR_KIND, "layer": Keys.TR_LAYER, "head": Keys.TR_HEAD,
+        "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K, "lines": Keys.TR_AS_LINES}),
+    PageSpec("learning", "views/learning.py", "📈", {
+        "text": Keys.LEARN_TEXT, "kind": Keys.LEARN_KIND, "layer": Keys.LEARN_LAYER, "head": Keys.LEARN_HEAD,
+        "step": Keys.LEARN_STEP}),
+    PageSpec("find_heads", "views/find_heads.py", "🎯", {
+        "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "q": Keys.REL_QUERY, "k": Keys.REL_KEY,
+        "by": Keys.REL_BY, "words": Keys.MERGE_WORDS}),
+    PageSpec("overview", "views/overview.py", "🗺️", {
+        "source": Keys.OV_SOURCE, "text": Keys.TEXT, "tr_text": Keys.TR_TEXT, "model": Keys.MODEL_PATH,
+        "kind": Keys.OV_KIND, "words": Keys.MERGE_WORDS, "order": Keys.OV_ORDER, "asc": Keys.OV_ASCENDING}),
+)}
+DEFAULT_PAGE = "explore"
+GLOBAL_PARAMS = {"lang": Keys.LANG}  # carried by every page's link
+_DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
+_BOOLS = {Keys.MERGE_WORDS, Keys.AS_LINES, Keys.TR_AS_LINES, Keys.OV_ASCENDING}
+_INTS = {Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
+         Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY}
+_OPENED = "_opened"  # set once the landing page has read its view from the link
+
+
+def parse(key: str, raw: str) -> object:
+    """A URL value as the type the key holds (None when it does not parse)."""
+    if key in _BOOLS:
+        return raw.lower() in ("1", "true", "yes", "on")
+    if key in _INTS:
+        try:
+            return int(raw)
+        except ValueError:
+            return None
+    return raw
+
+
+def show(value: object) -> str:
+    return ("1" if value else "0") if isinstance(value, bool) else str(value)
+
+
+def keep() -> None:
+    """Hand every declared key its own value back, so widgets another page draws keep them."""
+    for key in _DECLARED:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+def open_from_url(page: str, defaults: Mapping[str, object]) -> None:
+    """Once per session, on the page the person landed on: read its view (and the language) from the
+    link; what the link does not say takes the defaults. Later page switches keep the session's view."""
+    if st.session_state.get(_OPENED):
         return
+    st.session_state[_OPENED] = True
     params = st.query_params.to_dict()
-    for key in URL_KEYS:
-        if key in params:
-            st.session_state[key] = params[key]
-        elif key in defaults:
-            st.session_state[key] = defaults[key]
-    set_selection(from_params(params))
-    st.session_state["_url_loaded"] = True
+    for key, value in defaults.items():
+        st.session_state.setdefault(key, value)
+    spec = PAGES.get(page)
+    wanted = {**GLOBAL_PARAMS, **(spec.params if spec else {})}
+    for param, key in wanted.items():
+        if param in params:
+            value = parse(key, params[param])
+            if value is not None:
+                st.session_state[key] = value
 
 
-def get_selection(scope: str = "") -> Selection:
-    """The selection of one group of charts; scope "" is the one the URL carries (Explore's)."""
-    return Selection(st.session_state.get(f"sel{scope}_q"), st.session_state.get(f"sel{scope}_k"))
+def view(page: str) -> dict[str, str]:
+    """The link's parameters for the page's current view (values that are set)."""
+    wanted = {**GLOBAL_PARAMS, **PAGES[page].params}
+    values = {param: st.session_state.get(key) for param, key in wanted.items()}
+    return {param: show(v) for param, v in values.items() if v is not None and v != ""}
 
 
-def set_selection(sel: Selection, scope: str = "") -> None:
-    st.session_state[f"sel{scope}_q"] = sel.query
-    st.session_state[f"sel{scope}_k"] = sel.key
-
-
-def write_url(values: dict[str, object]) -> None:
-    """Mirror the current view into the URL (only what changed, to avoid needless history)."""
-    wanted = {k: str(v) for k, v in values.items() if v is not None}
-    wanted.update(to_params(get_selection()))
-    current = st.query_params.to_dict()
-    if current != wanted:
+def write_url(page: str) -> None:
+    """Mirror the page's view into the link (only when it changed, to avoid needless history)."""
+    wanted = view(page)
+    if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
 
 
+def go(page: str, **values: object) -> None:
+    """Move to another page showing the given view: values by session key, the rest as it was."""
+    for key, value in values.items():
+        if key not in _DECLARED:
+            raise KeyError(f"undeclared session key {key!r}")
+        st.session_state[key] = value
+    spec = PAGES[page]
+    st.switch_page(spec.path, query_params=view(page))
+
+
+_PENDING = "_go_to"  # a page a callback asked for: callbacks cannot switch pages themselves
+
+
+def go_later(page: str, **values: object) -> None:
+    """go() from a widget callback: the values now, the switch at the start of the next run (follow())."""
+    for key, value in values.items():
+        if key not in _DECLARED:
+            raise KeyError(f"undeclared session key {key!r}")
+        st.session_state[key] = value
+    st.session_state[_PENDING] = page
+
+
+def follow() -> None:
+    """Carry out a go_later() (app.py calls this before the page runs)."""
+    page = st.session_state.pop(_PENDING, None)
+    if page is not None:
+        go(page)
+
+
+# The selection of one scope belongs to its sentence, model and kind: a change of any clears it
+# (a layer or head change keeps it). The context it was made in is kept beside it.
+def get_selection(scope: Scope = EXPLORE_SCOPE, context: tuple | None = None) -> Selection:
+    if context is not None:
+        ctx_key = f"_ctx_{scope.query_key}"
+        if ctx_key in st.session_state and st.session_state[ctx_key] != context:
+            set_selection(Selection(), scope)
+        st.session_state[ctx_key] = context
+    return Selection(st.session_state.get(scope.query_key), st.session_state.get(scope.key_key))
+
+
+def set_selection(sel: Selection, scope: Scope = EXPLORE_SCOPE) -> None:
+    st.session_state[scope.query_key] = sel.query
+    st.session_state[scope.key_key] = sel.key
+
+
 def int_choice(key: str, options: list[int]) -> None:
-    """Coerce a URL-seeded widget value into one of the options before the widget is drawn."""
+    """Coerce a value (from the link, or another page) into one of the options before the widget is drawn."""
     raw = st.session_state.get(key)
     try:
         value = int(raw)  # type: ignore[arg-type]
@@ -52,8 +222,7 @@ def int_choice(key: str, options: list[int]) -> None:
     st.session_state[key] = value if value in options else options[0]
 
 
-def str_choice(key: str, options: list[str]) -> None:
-    """Keep a choice valid; when it is missing, take it from the URL first (the link is the memory)."""
+def str_choice(key: str, options: list[str], default: str | None = None) -> None:
+    """Keep a choice valid: one of the options, else the default (else the first option)."""
     if st.session_state.get(key) not in options:
-        from_url = st.query_params.get(key)
-        st.session_state[key] = from_url if from_url in options else options[0]
+        st.session_state[key] = default if default in options else options[0]

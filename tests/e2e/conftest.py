@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from tests.e2e.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
+from harness.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
 
 
 @pytest.fixture(scope="session")

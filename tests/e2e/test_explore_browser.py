@@ -4,8 +4,8 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.app_server import wait_idle
-from tests.e2e.plot_geometry import chart_point
+from harness.app_server import wait_idle
+from harness.plot_geometry import chart_point
 
 SENTENCE = "the cat saw the dog"  # [CLS] the cat saw the dog [SEP]: "the" at 1 and 4
 A_CHART = 1  # S, A, Z in page order

@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from tests.e2e.app_server import wait_idle
+from harness.app_server import wait_idle
 
 READ_A = "(el) => JSON.stringify(el.querySelector('.js-plotly-plot').data[0].z)"
 

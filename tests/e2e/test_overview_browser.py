@@ -3,8 +3,8 @@ to outline its row in every thumbnail."""
 
 from playwright.sync_api import expect
 
-from tests.e2e.app_server import wait_idle
-from tests.e2e.plot_geometry import chart_point
+from harness.app_server import wait_idle
+from harness.plot_geometry import chart_point
 
 GRID, ROLLOUT = 0, 1  # charts in page order
 

@@ -2,8 +2,8 @@
 
 from playwright.sync_api import expect
 
-from tests.e2e.app_server import wait_idle
-from tests.e2e.plot_geometry import chart_point
+from harness.app_server import wait_idle
+from harness.plot_geometry import chart_point
 
 A_CHART = 1
 

@@ -1,0 +1,50 @@
+"""Which heads link a query word to a key word: every layer × head ranked by weight or raw score.
+
+With whole words, `query` and `key` are word indices (word_merge.word_groups): the weight is the
+merged one (pieces of the key word summed, rows of the query word's pieces averaged), the score the
+mean raw q·k over the pairs of pieces the query may see, and the rank the key word's among the query
+word's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from attention.analysis import word_merge
+from attention.trace import Kind, Trace
+
+
+@dataclass(frozen=True)
+class HeadLink:
+    kind: Kind
+    layer: int
+    head: int
+    weight: float  # A[query, key] in this head
+    score: float  # raw q·k
+    rank: int  # 1 = the key is this query's strongest in this head
+
+
+def rank_heads(tr: Trace, kind: Kind, query: int, key: int, by: Literal["weight", "score"] = "weight",
+               merge_words: bool = False) -> list[HeadLink]:
+    """Every head of every `kind` site, strongest link from `query` to `key` first."""
+    links = []
+    for site in tr.sites:
+        if site.kind != kind:
+            continue
+        weights, _, _ = word_merge.site_weights(site, merge_words)  # (heads, query rows, key columns)
+        if merge_words:
+            q_pieces = word_merge.word_groups(site.query_tokens)[query]
+            k_pieces = word_merge.word_groups(site.key_tokens)[key]
+            seen = ~site.masked[np.ix_(q_pieces, k_pieces)]  # the decoder hides future pieces: leave them out
+            pairs = site.scores[:, q_pieces][:, :, k_pieces]  # (heads, query pieces, key pieces)
+            scores = (pairs * seen).sum(axis=(1, 2)) / max(int(seen.sum()), 1)  # (heads,)
+        else:
+            scores = site.scores[:, query, key]
+        row = weights[:, query]  # (heads, key columns)
+        ranks = 1 + np.sum(row > row[:, key : key + 1], axis=1)  # keys weighted strictly more, plus one
+        for h in range(site.n_heads):
+            links.append(HeadLink(kind, site.layer, h, float(row[h, key]), float(scores[h]), int(ranks[h])))
+    return sorted(links, key=lambda link: -(link.weight if by == "weight" else link.score))

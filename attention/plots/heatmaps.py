@@ -1,0 +1,264 @@
+"""Plotly figures of one head of one site. Pure functions: data in, go.Figure out, no st.* calls.
+
+Each matrix is a heatmap on numeric axes (so a repeated word keeps its own row), row 0 at the top.
+Clicks work through invisible scatter markers laid over the cells and through clickable labels
+beside the rows and above the columns, each carrying customdata [query_idx, key_idx] as plain lists
+(a heatmap cell itself reports no click to Streamlit). Only the one head on screen is sent, as
+float32, so the page stays small on long inputs.
+"""
+
+from __future__ import annotations
+
+import html
+
+import numpy as np
+import plotly.graph_objects as go
+
+from attention.analysis.selection import NO_SELECTION, Selection
+from attention.trace import Site
+
+CELL_CLICK_MAX = 64 * 64  # above this many cells, cells are too small to click: use the labels
+HOVER_TEXT_MAX = 64 * 64  # above this, hover names positions by number instead of by word
+HIGHLIGHT = "#ff7f0e"
+MASKED_COLOUR = "#d9d9d9"
+EMPTY_TEMPLATE = go.layout.Template()  # the default template alone is ~8 kB per chart
+
+
+def label(token: str) -> str:
+    """A token made safe to show: plotly reads some HTML in text, so escape it."""
+    return html.escape(token, quote=False) if token else "∅"
+
+
+def _cell_px(n: int) -> int:
+    return int(np.clip(560 / max(n, 1), 3, 30))
+
+
+def _layout(fig: go.Figure, n_rows: int, n_cols: int, row_labels: list[str], title: str) -> None:
+    cell = _cell_px(max(n_rows, 1))
+    left = 20 + 7 * min(max((len(s) for s in row_labels), default=1), 16)
+    fig.update_layout(
+        template=EMPTY_TEMPLATE,
+        title={"text": title, "x": 0, "font": {"size": 14}},
+        height=140 + cell * n_rows,
+        margin={"l": left, "r": 10, "t": 110, "b": 10},
+        showlegend=False,
+        hovermode="closest",
+        hoverdistance=12,
+        clickmode="event+select",
+        dragmode=False,
+        plot_bgcolor="rgba(0,0,0,0)",
+    )
+    fig.update_yaxes(autorange=False, range=[n_rows - 0.5, -1.5], showticklabels=False, showgrid=False, zeroline=False)
+    fig.update_xaxes(range=[-1.5, n_cols - 0.5], side="top", showgrid=False, zeroline=False, tickangle=-60)
+
+
+ROW_TEXT_MAX = 80  # past this many rows, the row words move from clickable text to axis ticks
+TICKS_MAX = 40  # at most this many tick labels on an axis: every step-th word past that
+
+
+def _ticks(labels: list[str]) -> dict:
+    step = max(1, int(np.ceil(len(labels) / TICKS_MAX)))
+    vals = list(range(0, len(labels), step))
+    return {"tickmode": "array", "tickvals": vals, "ticktext": [labels[i] for i in vals], "tickfont": {"size": 11}}
+
+
+def _axis_ticks(fig: go.Figure, row_labels: list[str], col_labels: list[str]) -> None:
+    fig.update_xaxes(**_ticks(col_labels))
+    if len(row_labels) > ROW_TEXT_MAX:
+        fig.update_yaxes(showticklabels=True, **_ticks(row_labels))
+
+
+def _row_label_trace(row_labels: list[str], sel_row: int | None, clickable: bool) -> go.Scatter:
+    """Words beside the rows, left of the matrix; clicking one selects that query word."""
+    n = len(row_labels)
+    show_text = n <= ROW_TEXT_MAX
+    return go.Scatter(
+        x=[-1.0] * n,
+        y=list(range(n)),
+        mode="markers+text" if show_text else "markers",
+        text=row_labels if show_text else None,
+        textposition="middle left",
+        textfont={"color": [HIGHLIGHT if i == sel_row else "#333" for i in range(n)], "size": 11},
+        marker={"size": 9, "color": [HIGHLIGHT if i == sel_row else "#9aa" for i in range(n)], "symbol": "circle"},
+        customdata=[[i, -1] for i in range(n)] if clickable else None,
+        hovertext=row_labels,
+        hovertemplate="%{hovertext}<extra></extra>",
+        cliponaxis=False,
+        name="query words",
+    )
+
+
+def _col_label_trace(
+    col_labels: list[str], sel_col: int | None, role: str, emphasis: np.ndarray | None = None
+) -> go.Scatter:
+    """Dots above the columns, under the rotated words; clicking one selects that key word.
+    `emphasis` (key_pos,) in 0..1, e.g. the selected query's weights, grows and colours the dots of
+    the words it attends to."""
+    n = len(col_labels)
+    if emphasis is None:
+        sizes: list[float] | int = 9
+        colours = [HIGHLIGHT if j == sel_col else "#9aa" for j in range(n)]
+    else:
+        e = np.clip(np.nan_to_num(emphasis), 0.0, 1.0)
+        sizes = (7 + 13 * np.sqrt(e)).round(1).tolist()
+        colours = [HIGHLIGHT if (j == sel_col or e[j] >= 0.1) else "#9aa" for j in range(n)]
+    return go.Scatter(
+        x=list(range(n)),
+        y=[-1.0] * n,
+        mode="markers",
+        marker={"size": sizes, "color": colours, "symbol": "circle"},
+        customdata=[[-1, j] for j in range(n)],
+        hovertext=col_labels,
+        hovertemplate="%{hovertext}<extra></extra>",
+        cliponaxis=False,
+        name=f"{role} words",
+    )
+
+
+def _cell_overlay(
+    values: np.ndarray, row_labels: list[str], col_labels: list[str], fmt: str, masked_text: str
+) -> go.Scatter:
+    """One invisible square marker per cell, carrying [row, col]: the click target and hover."""
+    n_r, n_c = values.shape
+    rows, cols = np.divmod(np.arange(n_r * n_c), n_c)
+    flat = values.ravel()
+    text = [
+        f"{row_labels[r]} → {col_labels[c]}: " + (masked_text if np.isnan(v) else format(float(v), fmt))
+        for r, c, v in zip(rows.tolist(), cols.tolist(), flat.tolist(), strict=True)
+    ]
+    return go.Scatter(
+        x=cols.astype(np.int16),
+        y=rows.astype(np.int16),
+        mode="markers",
+        marker={"symbol": "square", "size": _cell_px(n_r), "opacity": 0},
+        customdata=np.stack([rows, cols], axis=1).tolist(),
+        text=text,
+        hovertemplate="%{text}<extra></extra>",
+        name="cells",
+    )
+
+
+def _highlight_shapes(fig: go.Figure, sel: Selection, n_rows: int, n_cols: int, columns_are_keys: bool) -> None:
+    line = {"color": HIGHLIGHT, "width": 2}
+    if sel.query is not None and sel.query < n_rows:
+        fig.add_shape(type="rect", x0=-0.5, x1=n_cols - 0.5, y0=sel.query - 0.5, y1=sel.query + 0.5, line=line)
+    if columns_are_keys and sel.key is not None and sel.key < n_cols:
+        fig.add_shape(type="rect", x0=sel.key - 0.5, x1=sel.key + 0.5, y0=-0.5, y1=n_rows - 0.5, line=line)
+        if sel.query is not None and sel.query < n_rows:
+            fig.add_shape(
+                type="rect", x0=sel.key - 0.5, x1=sel.key + 0.5, y0=sel.query - 0.5, y1=sel.query + 0.5,
+                line={"color": "black", "width": 3},
+            )
+
+
+def matrix_figure(
+    values: np.ndarray,  # (rows, cols); NaN where masked
+    row_labels: list[str],
+    col_labels: list[str],
+    *,
+    title: str,
+    colorscale: str,
+    zmid: float | None = None,
+    zmin: float | None = None,
+    zmax: float | None = None,
+    fmt: str = ".3f",
+    sel: Selection = NO_SELECTION,
+    columns_are_keys: bool = True,
+    masked: np.ndarray | None = None,  # (rows, cols) bools: drawn as grey "masked" cells
+    masked_text: str = "masked",
+    weights_emphasis: bool = False,  # the values are weights: size the key dots by the selected row
+) -> go.Figure:
+    """A clickable heatmap: rows are query words top to bottom, columns key words (or dimensions)."""
+    n_r, n_c = values.shape
+    small = values.size <= CELL_CLICK_MAX
+    fig = go.Figure()
+    fig.add_trace(
+        go.Heatmap(
+            z=values.astype(np.float32),
+            x=np.arange(n_c, dtype=np.int16),
+            y=np.arange(n_r, dtype=np.int16),
+            colorscale=colorscale,
+            zmid=zmid,
+            zmin=zmin,
+            zmax=zmax,
+            colorbar={"thickness": 10, "len": 0.8},
+            hoverinfo="skip" if small else None,
+            hovertemplate=None if small else f"query %{{y}} · column %{{x}}: %{{z:{fmt}}}<extra></extra>",
+            xgap=0,
+            ygap=0,
+        )
+    )
+    if masked is not None and masked.any():
+        fig.add_trace(
+            go.Heatmap(
+                z=np.where(masked, 1, np.nan).astype(np.float32),
+                x=np.arange(n_c, dtype=np.int16),
+                y=np.arange(n_r, dtype=np.int16),
+                colorscale=[[0, MASKED_COLOUR], [1, MASKED_COLOUR]],
+                showscale=False,
+                hoverinfo="skip",
+                name="masked",
+            )
+        )
+    if small:
+        fig.add_trace(_cell_overlay(values, row_labels, col_labels, fmt, masked_text))
+    fig.add_trace(_row_label_trace(row_labels, sel.query, clickable=True))
+    if columns_are_keys:
+        emphasis = values[sel.query] if (weights_emphasis and sel.query is not None and sel.query < n_r) else None
+        fig.add_trace(_col_label_trace(col_labels, sel.key, "key", emphasis))
+    _layout(fig, n_r, n_c, row_labels, title)
+    _axis_ticks(fig, row_labels, col_labels)
+    _highlight_shapes(fig, sel, n_r, n_c, columns_are_keys)
+    return fig
+
+
+def _labels(site: Site) -> tuple[list[str], list[str]]:
+    return [label(t) for t in site.query_tokens], [label(t) for t in site.key_tokens]
+
+
+TITLES = {
+    "S": "S = Q·Kᵀ  (raw scores, the factor matrix)",
+    "A": "A = softmax(S / √d_k + mask)  (weights; rows sum to 1)",
+    "Z": "Z = A·V  (each row: a weighted sum of value vectors)",
+}
+
+
+def scores_figure(
+    site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["S"], masked_text: str = "masked"
+) -> go.Figure:
+    """S = Q·Kᵀ for one head, raw (before scaling), diverging colours centred on 0; masked cells grey."""
+    rows, cols = _labels(site)
+    s = np.where(site.masked, np.nan, site.scores[head])
+    return matrix_figure(
+        s, rows, cols, title=title, colorscale="RdBu_r", zmid=0.0, fmt=".3f", sel=sel, masked=site.masked,
+        masked_text=masked_text,
+    )
+
+
+def weights_figure(
+    site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["A"], masked_text: str = "masked"
+) -> go.Figure:
+    """A = softmax(S·scale + mask) for one head, 0..1; masked cells grey, not merely zero."""
+    rows, cols = _labels(site)
+    a = np.where(site.masked, np.nan, site.weights[head])
+    return matrix_figure(
+        a, rows, cols, title=title, colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f", sel=sel,
+        masked=site.masked, masked_text=masked_text, weights_emphasis=True,
+    )
+
+
+def merged_weights_figure(weights: np.ndarray, query_words: list[str], key_words: list[str], title: str
+                          ) -> go.Figure:
+    """One head's weights between whole words (keys summed, query rows averaged), 0..1."""
+    return matrix_figure(weights, [label(w) for w in query_words], [label(w) for w in key_words], title=title,
+                         colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f")
+
+
+def z_figure(site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["Z"]) -> go.Figure:
+    """Z = A·V for one head: query words × d_head dimensions."""
+    rows, _ = _labels(site)
+    dims = [f"d{i}" for i in range(site.d_head)]
+    return matrix_figure(
+        site.z[head], rows, dims, title=title, colorscale="RdBu_r", zmid=0.0, fmt=".3f", sel=sel,
+        columns_are_keys=False,
+    )

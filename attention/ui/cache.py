@@ -1,0 +1,168 @@
+"""The app's one cache: models, traces, translations, snapshot traces and overviews, by bytes.
+
+Everything the app keeps between clicks lives on one least-recently-used shelf shared by every
+session, within one memory budget (ui/settings.py, ATTENTION_CACHE_MB). The package itself keeps
+nothing for the app: its functions are uncached here and take the model they should use.
+
+What is kept is shared, not copied per rerun: every array in a trace is read-only and the dataclasses
+are frozen, so sessions may share them, and a 512-token trace is not pickled on every click. Each
+entry counts at least 1/MAX_ENTRIES of the budget, so however short, at most that many are kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
+import streamlit as st
+from cachetools import LRUCache
+
+from attention.analysis.overview_data import Overview
+from attention.analysis.overview_data import build as build_overview
+from attention.trace import Trace
+from attention.ui import settings
+from attention.ui.lang import t
+
+if TYPE_CHECKING:  # torch, transformers and the translator load only when a page asks for them
+    from attention.analysis.learning_curves import SnapshotTraces
+    from attention.capture.hf_model import LoadedModel
+    from attention.translator.api import Translation
+    from attention.translator.model import Transformer
+
+MAX_ENTRIES = 64
+T = TypeVar("T")
+
+
+def nbytes(value: Any) -> int:
+    """Bytes a kept value holds: arrays, traces (once recomputed), models' parameters, and what
+    dataclasses, tuples and dicts of them hold."""
+    if isinstance(value, np.ndarray):
+        return value.nbytes
+    if isinstance(value, Trace):
+        return value.nbytes()
+    if hasattr(value, "parameters"):  # a torch module
+        return sum(p.numel() * p.element_size() for p in value.parameters())
+    if hasattr(value, "model") and hasattr(value.model, "parameters"):  # LoadedModel
+        return nbytes(value.model)
+    if isinstance(value, dict):
+        return sum(nbytes(v) for v in value.values())
+    if isinstance(value, (tuple, list)):
+        return sum(nbytes(v) for v in value)
+    if hasattr(value, "__dataclass_fields__"):
+        return sum(nbytes(getattr(value, name)) for name in value.__dataclass_fields__)
+    return 0
+
+
+class Shelf:
+    """A least-recently-used cache by bytes, shared by every session (sessions run in threads, so it
+    locks). One make per key at a time: two sessions asking for the same model load it once.
+    What is missing is made under a spinner in the chosen language; a hit draws nothing and starts
+    nothing (st.spinner starts a timer thread on every call)."""
+
+    def __init__(self, budget: int, max_entries: int = MAX_ENTRIES) -> None:
+        self.floor = budget // max_entries if max_entries else 0
+        self._cache = LRUCache(maxsize=budget, getsizeof=self.cost)
+        self._lock = threading.Lock()
+        self._making: dict[Hashable, threading.Lock] = {}
+
+    def cost(self, value: Any) -> int:
+        return max(nbytes(value), self.floor)
+
+    def get(self, key: Hashable, make: Callable[[], T], spinner: str) -> T:
+        with self._lock:
+            kept = self._cache.get(key)
+            if kept is not None:
+                return kept
+            making = self._making.setdefault(key, threading.Lock())
+        with making:
+            with self._lock:  # made by another session while this one waited
+                kept = self._cache.get(key)
+            if kept is None:
+                with st.spinner(t(spinner)):
+                    kept = make()
+                with self._lock:
+                    try:
+                        self._cache[key] = kept
+                    except ValueError:  # larger than the whole budget: served to this click, not kept
+                        pass
+        with self._lock:
+            self._making.pop(key, None)
+        return kept
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._cache)
+
+    def keys(self) -> list[Hashable]:
+        with self._lock:
+            return list(self._cache.keys())
+
+    def usage(self) -> tuple[int, int]:
+        """(bytes kept, the budget)."""
+        with self._lock:
+            return int(self._cache.currsize), int(self._cache.maxsize)
+
+
+shelf = Shelf(settings.cache_bytes())
+
+
+def model(path: str | None) -> LoadedModel:
+    from attention.capture import hf_model
+
+    return shelf.get(("model", path), lambda: hf_model.read_model(path), "app.loading_model")
+
+
+def trace(path: str | None, text: str) -> Trace:
+    """The trace of text by the model at path, from the cache when another click or session made it."""
+    from attention.capture import hf_model
+
+    lm = model(path)
+    return shelf.get(("trace", path, text), lambda: hf_model.trace_batch(lm, [text])[0], "app.tracing")
+
+
+def translator() -> Transformer:
+    from attention.translator import api
+
+    return shelf.get(("translator",), api.read_model, "app.loading_model")
+
+
+def translator_snapshots() -> tuple[tuple[int, Transformer], ...]:
+    from attention.translator import api
+
+    return shelf.get(("snapshots",), api.read_snapshots, "app.loading_model")
+
+
+def translation(text: str) -> Translation:
+    """The built-in translator's output and trace."""
+    from attention.translator import translate
+
+    tm = translator()
+    return shelf.get(("translation", text), lambda: translate(text, model=tm), "app.translating")
+
+
+def overview(source: str, model_path: str | None, text: str, kind: str, merge: bool) -> Overview:
+    """What the Overview draws for one sentence of one model (source: "model" or "translator")."""
+    def make() -> Overview:
+        tr = translation(text).trace if source == "translator" else trace(model_path, text)
+        return build_overview(tr, kind, merge)
+
+    return shelf.get(("overview", source, model_path, text, kind, merge), make, "overview.measuring")
+
+
+def snapshot_traces(text: str) -> SnapshotTraces:
+    """The sentence through every training snapshot of the translator (the Learning page)."""
+    from attention.translator import snapshots
+
+    final, snaps = translator(), translator_snapshots()
+    return shelf.get(("snapshot_traces", text), lambda: snapshots.snapshot_traces(text, final, snaps),
+                     "learning.tracing")
+
+
+def alignment_over_training() -> tuple[tuple[int, ...], np.ndarray]:
+    """Per snapshot and cross-attention head, the share of words aligned to their source word."""
+    from attention.translator import snapshots
+
+    snaps = translator_snapshots()
+    return shelf.get(("alignment",), lambda: snapshots.alignment_over_training(snaps), "learning.measuring")

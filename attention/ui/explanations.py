@@ -1,0 +1,166 @@
+"""The "why" views under the matrices: q·k by dimension, Z as a weighted sum, the formula step by
+step with a temperature, and where q, k, v come from. Each reads the current selection."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import streamlit as st
+
+from attention.analysis import anatomy, qk_space
+from attention.analysis.qkv_origin import Origin
+from attention.plots import explain_figures, heatmaps
+from attention.trace import Site
+from attention.ui import charts, state
+from attention.ui.state import Scope
+from attention.ui.lang import t
+
+OriginFn = Callable[[Site, int, int], Origin | None]
+
+
+TABS = ("dot", "sum", "steps", "space", "origin")  # i18n keys tab.<name>
+
+
+def show(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, scope: Scope, tab_key: str) -> None:
+    """The explanation the person has open, and only that one: a click recomputes one view, not five."""
+    state.str_choice(tab_key, list(TABS))
+    names = {name: t(f"tab.{name}") for name in TABS}  # bound now: format_func may be called after this run
+    which = st.radio(t("explain.which"), TABS, key=tab_key, format_func=names.get,
+                     horizontal=True, label_visibility="collapsed")
+    if which == "dot":
+        dot_product(site, head, prefix, scope)
+    elif which == "sum":
+        weighted_sum(site, head, prefix, scope)
+    elif which == "steps":
+        step_by_step(site, head, prefix, scope)
+    elif which == "space":
+        query_key_space(site, head, prefix, scope)
+    else:
+        where_from(site, head, origin_fn, prefix, scope)
+
+
+def chosen_query(scope: Scope) -> int | None:
+    """The selected query word, or None after asking for one (the tabs below need a row)."""
+    query = state.get_selection(scope).query
+    if query is None:
+        st.info(t("explain.need_query"))
+    return query
+
+
+def _code(token: str) -> str:
+    return f"``{token}``" if "`" in token else f"`{token}`"
+
+
+def dot_product(site: Site, head: int, prefix: str, scope: Scope) -> None:
+    sel = state.get_selection(scope)
+    if sel.cell is None:
+        st.info(t("explain.need_pair"))
+        return
+    q_i, k_i = sel.cell
+    q_tok, k_tok = site.query_tokens[q_i], site.key_tokens[k_i]
+    st.markdown(t("dot.explain", q=_code(q_tok), k=_code(k_tok)))
+    c1, c2 = st.columns(2)
+    sort = c1.toggle(t("dot.sort"), key=f"{prefix}_dot_sort")
+    choices = [None] + [j for j in range(len(site.key_tokens)) if j != k_i]
+    none_text = t("dot.none")
+    other = c2.selectbox(t("dot.compare"), choices, key=f"{prefix}_dot_other",
+                         format_func=lambda j: none_text if j is None else f"{site.key_tokens[j]} ({j})")
+    anats = [anatomy.dot_anatomy(site, head, q_i, k_i)]
+    if other is not None:
+        anats.append(anatomy.dot_anatomy(site, head, q_i, other))
+    y_range = explain_figures.terms_range(*anats)
+    for col, an in zip(st.columns(len(anats)), anats, strict=True):
+        with col:
+            k_label = heatmaps.label(site.key_tokens[an.key])
+            fig = explain_figures.dot_figure(
+                an, sort, heatmaps.label(q_tok), k_label,
+                sum_text=t("dot.sum", total=f"{an.total:.4f}", qi=an.query, ki=an.key),
+                vectors_title=t("dot.vectors"), terms_title=t("dot.terms"), dimension_word=t("dot.dimension"),
+                terms_range=y_range,
+            )
+            st.markdown(f"**{_code(q_tok)} · {_code(site.key_tokens[an.key])}**")
+            st.plotly_chart(fig, width="stretch", key=f"{prefix}_dot_{an.key}", config=charts.config())
+            st.caption(t("dot.stats", agree=an.agreeing, d=an.terms.shape[0], cos=f"{an.cosine:.3f}"))
+
+
+def weighted_sum(site: Site, head: int, prefix: str, scope: Scope) -> None:
+    query = chosen_query(scope)
+    if query is None:
+        return
+    q_tok = site.query_tokens[query]
+    st.markdown(t("sum.explain", q=_code(q_tok)))
+    an = anatomy.sum_anatomy(site, head, query)
+    fig = explain_figures.sum_figure(an, [heatmaps.label(w) for w in site.key_tokens], t("sum.total"),
+                                   t("sum.others"), t("sum.title", q=heatmaps.label(q_tok)))
+    st.plotly_chart(fig, width="stretch", key=f"{prefix}_sum_chart", config=charts.config())
+
+
+def step_by_step(site: Site, head: int, prefix: str, scope: Scope) -> None:
+    query = chosen_query(scope)
+    if query is None:
+        return
+    st.markdown(t("steps.explain"))
+    temperature = st.slider(t("steps.temperature"), 0.1, 5.0, 1.0, 0.1, key=f"{prefix}_temperature")
+    row = anatomy.row_pipeline(site, head, query, temperature)
+    model_row = anatomy.row_pipeline(site, head, query, 1.0)
+    table = [
+        {
+            t("steps.col_key"): f"{w} ({j})",
+            t("steps.col_raw"): round(float(row.raw[j]), 4),
+            t("steps.col_scaled"): round(float(row.scaled[j]), 4),
+            t("steps.col_masked"): t("steps.hidden") if row.masked[j] else t("steps.open"),
+            t("steps.col_weight"): round(float(row.weights[j]), 5),
+            t("steps.col_model"): round(float(site.weights[head, query, j]), 5),
+        }
+        for j, w in enumerate(site.key_tokens)
+    ]
+    st.dataframe(table, hide_index=True, width="stretch")
+    n_open = int((~row.masked).sum())
+    st.caption(t("steps.entropy", h=f"{anatomy.entropy(row.weights):.3f}", hmax=f"{np.log(max(n_open, 1)):.3f}"))
+    fig = explain_figures.temperature_figure(row, model_row, [heatmaps.label(w) for w in site.key_tokens],
+                                           t("steps.at_t", t=temperature), t("steps.model"),
+                                           t("steps.weights_chart"))
+    st.plotly_chart(fig, width="stretch", key=f"{prefix}_temperature_chart", config=charts.config())
+    st.markdown(f"**{t('steps.z')}**")
+    st.dataframe([{f"d{i}": round(float(v), 4) for i, v in enumerate(row.z)}], hide_index=True)
+
+
+def query_key_space(site: Site, head: int, prefix: str, scope: Scope) -> None:
+    """Every query and key of the head on one map: a query's strongest keys lie in its direction."""
+    query = chosen_query(scope)
+    if query is None:
+        return
+    st.markdown(t("space.explain"))
+    space = qk_space.qk_space(site.q[head], site.k[head], site.masked, site.weights[head])
+    fig = explain_figures.qk_figure(space, [heatmaps.label(w) for w in site.query_tokens],
+                                  [heatmaps.label(w) for w in site.key_tokens], query,
+                                  site.weights[head, query], (t("space.query"), t("space.key")),
+                                  t("space.title", head=head))
+    st.plotly_chart(fig, width="stretch", key=f"{prefix}_space_chart", config=charts.config())
+    st.caption(t("space.lines"))
+    st.caption(t("space.kept", kept=f"{space.kept:.0%}", agree=space.top_agree, n=space.n_queries))
+
+
+def where_from(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, scope: Scope) -> None:
+    query = chosen_query(scope)
+    if query is None:
+        return
+    st.markdown(t("origin.explain"))
+    found = None if origin_fn is None else origin_fn(site, head, query)
+    if found is None:
+        st.info(t("origin.unavailable"))
+        return
+    word = heatmaps.label(site.query_tokens[query])
+    parts = None
+    if found.embedding is not None:
+        parts = {t("origin.token"): found.embedding.token, t("origin.position"): found.embedding.position}
+        if found.embedding.segment is not None:
+            parts[t("origin.segment")] = found.embedding.segment
+        st.caption(t("origin.embedding"))
+    st.plotly_chart(explain_figures.input_figure(found.x, t("origin.input", w=word, layer=site.layer), parts),
+                    width="stretch", key=f"{prefix}_origin_x", config=charts.config())
+    st.plotly_chart(explain_figures.projection_figure(found.recomputed, found.from_model, t("origin.recomputed"),
+                                                    t("origin.from_model"), t("origin.projected")),
+                    width="stretch", key=f"{prefix}_origin_qkv", config=charts.config())
+    st.caption(t("origin.check", diff=f"{found.max_diff:.1e}"))

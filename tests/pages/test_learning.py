@@ -1,0 +1,72 @@
+"""The Learning page's curves come from the real snapshots and end at the shipped model."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention.analysis import learning_curves
+from attention.translator import load_snapshots, snapshots, translate
+
+TEXT = "The black cat drank the milk."
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+@pytest.fixture(scope="module")
+def snaps():
+    return snapshots.snapshot_traces(TEXT)
+
+
+def test_every_snapshot_loads_and_traces_faithfully(snaps):
+    assert len(snaps.traces) == len(load_snapshots()) >= 10
+    assert list(snaps.steps) == sorted(snaps.steps) and snaps.steps[0] == 0
+    for tr in snaps.traces:
+        assert set(tr.kinds) == {"encoder", "decoder", "cross"}
+        assert tr.faithful
+
+
+def test_last_point_of_a_curve_is_the_shipped_models_value(snaps):
+    shipped = translate(TEXT).trace
+    src, out = shipped.tokens, shipped.site(1, "cross").query_tokens
+    leche, milk, black = out.index("leche"), src.index("milk"), src.index("black")
+    for head in range(4):
+        curve = learning_curves.pair_curve(snaps, "cross", 1, head, leche, milk)
+        site = shipped.site(1, "cross")
+        assert curve.score[-1] == pytest.approx(float(site.scores[head, leche, milk]), abs=1e-4)
+        assert curve.weight[-1] == pytest.approx(float(site.weights[head, leche, milk]), abs=1e-6)
+        assert -1.0 <= curve.cosine.min() and curve.cosine.max() <= 1.0
+    related = learning_curves.pair_curve(snaps, "cross", 1, 1, leche, milk)
+    unrelated = learning_curves.pair_curve(snaps, "cross", 1, 1, leche, black)
+    assert learning_curves.effect(related, unrelated).verdict == "grew"  # what the page reports for the default
+
+
+def test_verdicts_on_hand_made_curves():
+    def curve(scores):
+        return learning_curves.PairCurve(0, 0, np.array(scores, float), np.zeros(len(scores)), np.zeros(len(scores)))
+
+    assert learning_curves.effect(curve([0, 5]), curve([0, 0])).verdict == "grew"
+    assert learning_curves.effect(curve([-5, -1]), curve([0, 0])).verdict == "narrowed"
+    assert learning_curves.effect(curve([0, 0.1]), curve([0, 0])).verdict == "none"
+    assert learning_curves.effect(curve([0, -3]), curve([0, 0])).verdict == "shrank"
+
+
+def test_alignment_over_training_rises_to_a_strong_head():
+    steps, shares = snapshots.alignment_over_training(n_pairs=100)
+    assert shares.shape[0] == len(steps)
+    assert shares[-1].max() >= 0.9 and shares[0].max() < shares[-1].max()
+
+
+def test_page_runs_and_the_slider_changes_the_heatmap():
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/learning.py").run()
+    assert not at.exception
+    assert at.success  # the default pair's verdict
+    last = json.loads(at.get("plotly_chart")[1].proto.spec)["data"][0]["z"]
+    at.select_slider(key="learn_step").set_value(0).run()
+    assert not at.exception
+    first = json.loads(at.get("plotly_chart")[1].proto.spec)["data"][0]["z"]
+    assert first != last
+    at.radio(key="learn_kind").set_value("encoder").run()
+    assert not at.exception and (at.success or at.info)

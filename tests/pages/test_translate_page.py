@@ -1,0 +1,103 @@
+"""The Translate page through AppTest: three kinds of attention, masked decoder, unknown words."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def open_translate(lang: str = "en") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page("views/translate.py")
+    at.query_params["lang"] = lang
+    return at.run()
+
+
+def specs(at: AppTest) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+
+
+def weights_matrix(spec: dict) -> np.ndarray:
+    z = spec["data"][0]["z"]
+    if isinstance(z, dict):  # a typed array
+        import base64
+
+        arr = np.frombuffer(base64.b64decode(z["bdata"]), dtype=z["dtype"])
+        return arr.reshape([int(d) for d in str(z["shape"]).split(",")])
+    return np.array(z, dtype=float)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_translates_the_example_and_draws_each_kind(lang):
+    at = open_translate(lang)
+    assert not at.exception
+    assert at.code[0].value == "el gato negro bebió la leche ."
+    for kind in ("encoder", "decoder", "cross"):
+        at.radio(key="tr_kind").set_value(kind).run()
+        assert not at.exception
+        charts = specs(at)
+        assert len(charts) >= 3
+        a = weights_matrix(charts[1])
+        if kind == "decoder":  # the future is drawn masked (grey), not as zeros
+            upper = np.triu(np.ones(a.shape, dtype=bool), k=1)
+            assert np.isnan(a[upper]).all() and not np.isnan(a[~upper]).any()
+            assert any(t.get("name") == "masked" for t in charts[1]["data"])
+        if kind == "cross":
+            rows = next(t for t in charts[1]["data"] if t.get("name") == "query words")["text"]
+            assert rows[1] == "gato ← el"  # produced word ← the word fed in
+
+
+def test_cross_attention_selection_names_the_english_word():
+    from attention.translator import translate
+
+    tr = translate("The black cat drank the milk.").trace
+    # the cross head that looks hardest from "leche" (row 5) to "milk" (column 5)
+    layer, head = max(((s.layer, h) for s in tr.sites if s.kind == "cross" for h in range(s.n_heads)),
+                      key=lambda lh: tr.site(lh[0], "cross").weights[lh[1], 5, 5])
+    at = open_translate()
+    at.radio(key="tr_kind").set_value("cross").run()
+    at.session_state["tr_layer"] = layer
+    at.session_state["tr_head"] = head
+    at.session_state["sel_tr_q"] = 5  # "leche ← la"
+    at.run()
+    text = "\n".join(m.value for m in at.markdown)
+    assert "leche ← la" in text
+    top = at.dataframe[0].value
+    assert top.iloc[0, 0] == "milk"  # the strongest English word for leche (in the default head 0)
+
+
+def test_unknown_words_are_listed_and_the_page_recovers():
+    at = open_translate()
+    at.text_input(key="tr_text").set_value("The zorblax drank the milk.").run()
+    assert not at.exception
+    assert any("zorblax" in w.value for w in at.warning)
+    at.text_input(key="tr_text").set_value("   ").run()
+    assert not at.exception and at.info
+    at.text_input(key="tr_text").set_value("The ball is blue.").run()
+    assert at.code[0].value == "la bola es azul ."
+
+
+def test_where_q_k_v_come_from_in_the_translator():
+    at = open_translate()
+    at.radio(key="tr_kind").set_value("encoder").run()
+    at.session_state["sel_tr_q"] = 5  # "milk"
+    at.session_state["tr_tab"] = "origin"
+    at.run()
+    assert not at.exception
+    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    qkv = [c for c in charts if any(t.get("name") == "x·W + b" for t in c["data"])]
+    assert len(qkv) == 1  # the projection chart, drawn because x·W + b matched the model's q, k, v
+
+
+def test_every_head_at_once_opens_the_overview_on_the_translator_and_kind():
+    at = open_translate()
+    at.radio(key="tr_kind").set_value("cross").run()
+    at.button(key="to_overview_translator").click().run()
+    assert not at.exception
+    assert at.radio(key="overview_source").value == "translator"
+    assert at.selectbox(key="overview_kind").value == "cross"
+    assert at.text_input(key="tr_text").value == at.session_state["tr_text"]

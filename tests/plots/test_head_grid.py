@@ -1,0 +1,82 @@
+"""The layer × head grid: faithful downsampling, plain-list click data, layout order, bounded size."""
+
+import json
+
+import numpy as np
+import plotly.io as pio
+
+from attention.plots import head_grid as po
+
+RNG = np.random.default_rng(5)
+
+
+def heads(layers=2, n_heads=3, n=10):
+    out = {}
+    for layer in range(layers):
+        for h in range(n_heads):
+            a = RNG.random((n, n))
+            out[(layer, h)] = a / a.sum(-1, keepdims=True)
+    return out
+
+
+def named(fig, name):
+    return next(t for t in fig.data if t.name == name)
+
+
+def test_thumbnails_click_with_plain_list_layer_head():
+    fig = po.grid_figure(heads())
+    spec = json.loads(pio.to_json(fig, validate=False))
+    clicks = next(t for t in spec["data"] if t.get("name") == "heads")
+    assert clicks["customdata"] == [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]
+    assert named(fig, "titles").text[4] == "L1 H1"
+    assert po.head_from_event({"selection": {"points": [{"customdata": [1, 2]}]}}) == (1, 2)
+    assert po.head_from_event({"selection": {"points": []}}) is None
+    assert po.head_from_event(None) is None
+
+
+def test_order_lays_thumbnails_out_row_major():
+    hs = heads()
+    order = [(1, 2), (0, 0), (1, 0), (0, 1), (0, 2), (1, 1)]
+    fig = po.grid_figure(hs, order=order, n_cols=3)
+    assert list(named(fig, "titles").text) == [f"L{layer} H{h}" for layer, h in order]
+    first = named(fig, "L1 H2")
+    assert (first.x0, first.y0) == (0, named(fig, "L0 H0").y0)  # (1, 2) now sits top left
+    assert named(fig, "L1 H0").x0 > named(fig, "L0 H0").x0
+    assert named(fig, "L0 H1").y0 > named(fig, "L0 H0").y0  # second row
+
+
+def test_highlight_and_selected_outline():
+    fig = po.grid_figure(heads(), highlight_query=3, selected=(1, 1))
+    line = named(fig, "highlight")
+    assert list(line.y[:4]) == [named(fig, "L0 H0").y0 + 3 - 0.5] * 2 + [named(fig, "L0 H0").y0 + 3 + 0.5] * 2
+    assert named(fig, "selected").x[0] == named(fig, "L1 H1").x0 - 0.5
+    assert not any(t.name == "highlight" for t in po.grid_figure(heads()).data)
+
+
+def test_grid_payload_is_bounded_on_long_inputs():
+    big = {(layer, h): np.full((512, 512), 1 / 512) for layer in range(6) for h in range(12)}
+    text = pio.to_json(po.grid_figure(big, highlight_query=300), validate=False)
+    assert len(text) < 1_200_000  # 72 thumbnails of 48×48 float32, not 72 × 512²
+
+
+def test_rollout_figure_is_a_clickable_matrix():
+    fig = po.rollout_figure(np.eye(3), ["<b>", "cat", "[SEP]"])
+    assert named(fig, "cells").customdata[4] == (1, 1) or list(named(fig, "cells").customdata[4]) == [1, 1]
+    assert "<b>" not in fig.to_json()
+
+
+def test_overview_data_maps_tokens_to_word_rows_and_back():
+    import attention
+    from attention.analysis import overview_data
+
+    tr = attention.trace("the unbelievably black cat")  # [CLS] the un ##bel ##ie ##va ##bly black cat [SEP]
+    tokens = overview_data.build(tr, "encoder", merge_words=False)
+    words = overview_data.build(tr, "encoder", merge_words=True)
+    assert len(tokens.thumbs) == len(words.thumbs) == 72
+    assert tokens.thumbs[(0, 0)].shape == (10, 10) and words.thumbs[(0, 0)].shape == (6, 6)
+    assert words.query_labels[2] == "unbelievably"
+    assert [words.to_shown(i) for i in range(10)] == [0, 1, 2, 2, 2, 2, 2, 3, 4, 5]
+    assert words.to_token(3) == 7 and tokens.to_token(3) == 3
+    assert words.to_shown(None) is None and words.to_shown(99) is None and tokens.to_shown(-1) is None
+    np.testing.assert_allclose(words.rollout.sum(-1), 1.0, atol=1e-9)
+    assert words.stats == tokens.stats  # the statistics are the model's own, per token

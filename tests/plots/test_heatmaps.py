@@ -1,0 +1,83 @@
+"""Figures: labels escaped, repeated words kept apart, clicks wired, masked cells marked, size bounded."""
+
+import json
+
+import numpy as np
+import plotly.io as pio
+import pytest
+
+from attention import core
+from attention.analysis.selection import Selection
+from attention.plots import heatmaps
+from attention.trace import make_site
+
+RNG = np.random.default_rng(1)
+
+
+def site_of(tokens, causal=False):
+    n, h, d = len(tokens), 2, 4
+    q, k, v = (RNG.standard_normal((h, n, d)) for _ in range(3))
+    mask = core.causal_mask(n) if causal else None
+    _, weights, z = core.attention(q, k, v, mask=mask)
+    return make_site(layer=0, kind="decoder" if causal else "encoder", query_tokens=tuple(tokens),
+                     key_tokens=tuple(tokens), q=q, k=k, v=v, scale=core.default_scale(d), mask=mask,
+                     model_weights=weights, model_z=z)
+
+
+def traces_named(fig, name):
+    return [t for t in fig.data if t.name == name]
+
+
+def test_repeated_words_keep_their_own_rows_and_columns():
+    fig = heatmaps.weights_figure(site_of(["the", "cat", "the", "milk"]), head=0)
+    assert list(fig.layout.xaxis.ticktext) == ["the", "cat", "the", "milk"]
+    assert list(fig.data[0].x) == [0, 1, 2, 3]
+    assert fig.layout.yaxis.range[0] > fig.layout.yaxis.range[1]  # row 0 at the top
+
+
+def test_markup_in_tokens_is_escaped_everywhere():
+    fig = heatmaps.scores_figure(site_of(["<b>x</b>", "<script>", "ok"]), head=0)
+    text = fig.to_json()
+    assert "<b>x</b>" not in text and "<script>" not in text
+    assert "&lt;script&gt;" in text
+
+
+def test_click_targets_carry_plain_list_customdata():
+    fig = heatmaps.scores_figure(site_of(["a", "b", "c"]), head=1)
+    cells = traces_named(fig, "cells")[0]
+    assert isinstance(cells.customdata, tuple | list) and list(cells.customdata[5]) == [1, 2]
+    rows = traces_named(fig, "query words")[0]
+    assert [list(c) for c in rows.customdata] == [[0, -1], [1, -1], [2, -1]]
+    cols = traces_named(fig, "key words")[0]
+    assert [list(c) for c in cols.customdata] == [[-1, 0], [-1, 1], [-1, 2]]
+    spec = json.loads(pio.to_json(fig, validate=False))
+    overlay = next(t for t in spec["data"] if t.get("name") == "cells")
+    assert overlay["customdata"][5] == [1, 2]  # plain lists, not a typed-array dict
+
+
+def test_selection_is_highlighted_and_moves_with_it():
+    s = site_of(["a", "b", "c", "d"])
+    none = heatmaps.weights_figure(s, 0, Selection())
+    cell = heatmaps.weights_figure(s, 0, Selection(2, 1))
+    assert len(none.layout.shapes) == 0 and len(cell.layout.shapes) == 3
+    row = cell.layout.shapes[0]
+    assert (row.y0, row.y1) == (1.5, 2.5)
+    assert len(heatmaps.z_figure(s, 0, Selection(2, 1)).layout.shapes) == 1  # Z highlights the query row
+
+
+def test_masked_cells_are_drawn_as_masked_not_as_zero():
+    s = site_of(["<s>", "la", "bola", "es"], causal=True)
+    fig = heatmaps.weights_figure(s, 0)
+    z = np.array(fig.data[0].z, dtype=float)
+    assert np.isnan(z[0, 1]) and np.isnan(z[0, 3]) and not np.isnan(z[3, 0])
+    hover = traces_named(fig, "cells")[0].text
+    assert hover[1].endswith("masked")
+
+
+@pytest.mark.parametrize("n", [512])
+def test_long_input_figures_stay_small(n):
+    s = site_of([f"w{i}" for i in range(n)])
+    total = sum(len(pio.to_json(f(s, 0, Selection(3, 4)), validate=False)) for f in
+                (heatmaps.scores_figure, heatmaps.weights_figure, heatmaps.z_figure))
+    assert not traces_named(heatmaps.weights_figure(s, 0), "cells")  # no per-cell overlay at this size
+    assert total < 5_000_000

@@ -1,0 +1,166 @@
+"""The package is layered by what each part may import, and the light parts need no torch.
+
+    views/, app.py → attention/ui/ → attention/plots/, attention/headview/, attention/analysis/
+                   → attention/trace.py → attention/core.py
+    attention/capture/ (Hugging Face) and attention/translator/ build traces with trace, core, analysis
+    attention/i18n/ holds words and imports nothing of ours
+
+Every `import` in every file is parsed (lazy imports inside functions included) and checked against
+the table below; Streamlit may be imported only by ui/, views/ and app.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# layer -> the layers of ours it may import (its own always allowed)
+MAY_IMPORT: dict[str, set[str]] = {
+    "core": {"blas"},
+    "blas": set(),
+    "i18n": set(),
+    "trace": {"core", "blas"},
+    "package": {"trace"},  # attention/__init__.py: the rest only inside trace() and translate()
+    "analysis": {"trace", "core", "blas"},
+    "capture": {"package", "trace", "core", "blas", "analysis"},
+    "translator": {"trace", "core", "blas", "analysis"},
+    "plots": {"analysis", "trace", "core"},
+    "headview": {"analysis", "trace", "core"},
+    "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n"},
+    "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n",
+              "ui"},
+}
+LAZY_ONLY = {("package", "capture"), ("package", "translator")}  # attention/__init__.py, inside functions
+STREAMLIT_LAYERS = {"ui", "views"}
+
+
+def layer_of_module(module: str) -> str | None:
+    """'attention.analysis.anatomy' -> 'analysis'; None for what is not ours."""
+    parts = module.split(".")
+    if parts[0] == "views":
+        return "views"
+    if parts[0] != "attention":
+        return None
+    if len(parts) == 1:
+        return "package"
+    return {"core": "core", "trace": "trace", "blas": "blas"}.get(parts[1], parts[1])
+
+
+def layer_of_file(path: Path) -> str:
+    rel = path.relative_to(ROOT)
+    if rel.parts[0] in ("views",) or rel.name == "app.py":
+        return "views"
+    if rel == Path("attention/__init__.py"):
+        return "package"
+    return layer_of_module(".".join(rel.with_suffix("").parts)) or "?"
+
+
+def imports(path: Path) -> list[tuple[str, int, bool]]:
+    """(module, line, at top level) for every import in the file; `from attention import x` counts as
+    attention.x (x may be a module)."""
+    tree = ast.parse(path.read_text(), str(path))
+    top = {id(node) for node in tree.body}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(a.name, node.lineno, id(node) in top) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "attention":
+                found += [(f"attention.{a.name}", node.lineno, id(node) in top) for a in node.names]
+            else:
+                found.append((node.module, node.lineno, id(node) in top))
+    return found
+
+
+def ours() -> list[Path]:
+    files = [*ROOT.glob("attention/**/*.py"), *ROOT.glob("views/*.py"), ROOT / "app.py"]
+    return sorted(files)
+
+
+def violations(files: list[Path], layer_of=layer_of_file) -> list[str]:
+    found = []
+    for path in files:
+        layer = layer_of(path)
+        for module, line, at_top in imports(path):
+            where = f"{path.name}:{line}"
+            if module.split(".")[0] == "streamlit" and layer not in STREAMLIT_LAYERS:
+                found.append(f"{where} imports Streamlit outside ui/, views/, app.py")
+            target = layer_of_module(module)
+            if module in ("attention.KINDS", "attention.Site", "attention.Trace", "attention.ModelLoadError"):
+                target = "package" if module.endswith("ModelLoadError") else "trace"
+            if target is None or target == layer:
+                continue
+            if target not in MAY_IMPORT.get(layer, set()) and (layer, target) not in LAZY_ONLY:
+                found.append(f"{where} ({layer}) imports {module} ({target}): an arrow back up")
+            elif (layer, target) in LAZY_ONLY and at_top:
+                found.append(f"{where} imports {module} at the top: the package must stay light")
+    return found
+
+
+def test_every_import_flows_one_way():
+    assert violations(ours()) == []
+
+
+def test_the_rule_catches_an_arrow_back_up(tmp_path):
+    """The checker itself: a plot importing Streamlit and a page helper, analysis importing plotting
+    lazily, and the package importing torch's side at the top."""
+    files = {"plot.py": ("plots", "import streamlit as st\nfrom attention.ui import cache\n"),
+             "anat.py": ("analysis", "def f():\n    from attention.plots import heatmaps\n"),
+             "init.py": ("package", "from attention.capture import hf_model\n")}
+    for name, (_, code) in files.items():
+        (tmp_path / name).write_text(code)
+    found = violations([tmp_path / n for n in files], layer_of=lambda p: files[p.name][0])
+    assert len(found) == 4, found
+    assert any("Streamlit" in f for f in found)
+    assert any("(plots) imports attention.ui (ui)" in f for f in found)
+    assert any("(analysis) imports attention.plots (plots)" in f for f in found)
+    assert any("at the top: the package must stay light" in f for f in found)
+
+
+def test_no_two_modules_share_a_name_across_layers():
+    names: dict[str, list[str]] = {}
+    for path in ours():
+        if path.name != "__init__.py":
+            names.setdefault(path.stem, []).append(str(path.relative_to(ROOT)))
+    assert {n: p for n, p in names.items() if len(p) > 1} == {}
+
+
+def test_every_package_says_what_it_may_import():
+    for init in ROOT.glob("attention/*/__init__.py"):
+        doc = ast.get_docstring(ast.parse(init.read_text()))
+        assert doc, f"{init.relative_to(ROOT)} has no docstring"
+
+
+BLOCKED = """
+import sys
+class Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] in ('torch', 'transformers', 'streamlit', 'plotly'):
+            raise ImportError(f'{name} is blocked for this test')
+sys.meta_path.insert(0, Blocker())
+"""
+
+
+@pytest.mark.parametrize("module", ["attention", "attention.core", "attention.trace", "attention.analysis.anatomy",
+                                    "attention.analysis.overview_data", "attention.analysis.head_stats",
+                                    "attention.analysis.head_links", "attention.analysis.learning_curves",
+                                    "attention.analysis.export", "attention.analysis.qk_space",
+                                    "attention.analysis.word_merge", "attention.analysis.rollout",
+                                    "attention.analysis.details", "attention.analysis.selection",
+                                    "attention.analysis.qkv_origin"])
+def test_the_light_parts_import_without_torch_transformers_or_streamlit(module):
+    code = BLOCKED + f"import {module}\nprint('ok')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_blocker_really_blocks():
+    code = BLOCKED + "import attention.capture.hf_model"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode != 0 and "blocked for this test" in done.stderr

@@ -1,8 +1,0 @@
-"""Make the repository root importable when pytest is run without `python -m`."""
-
-import sys
-from pathlib import Path
-
-ROOT = str(Path(__file__).resolve().parents[2])
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
