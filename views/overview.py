@@ -42,21 +42,21 @@ def target(source: str) -> Target:
 
 
 def on_grid_click(to: Target, kind: str) -> None:
-    picked = head_grid.head_from_event(st.session_state.get("overview_grid"))
+    picked = head_grid.head_from_event(st.session_state.get(Keys.OV_GRID))
     if picked is not None:
         state.go_later(to.page, **{to.kind_key: kind, to.layer_key: picked[0], to.head_key: picked[1]})
 
 
 def on_rollout_click(v: Overview, scope: state.Scope) -> None:
     """A row, a column or a cell of the rollout names a word: outline that word's row in the grid."""
-    sel = selection_from_event(Selection(), st.session_state.get("overview_rollout"))
+    sel = selection_from_event(Selection(), st.session_state.get(Keys.OV_ROLLOUT))
     shown = sel.query if sel.query is not None else sel.key
     if shown is not None:
         state.set_selection(Selection(v.to_token(shown), state.get_selection(scope).key), scope)
 
 
 def on_word_pick(v: Overview, scope: state.Scope) -> None:
-    shown = st.session_state.get("overview_word")
+    shown = st.session_state.get(Keys.OV_WORD)
     state.set_selection(Selection(None if shown is None else v.to_token(shown), state.get_selection(scope).key),
                         scope)
 
@@ -90,19 +90,19 @@ def grid_section(v: Overview, kind: str, to: Target) -> None:
     names = {MODEL_ORDER: t("overview.order.model"), **stat_names}  # bound now: AppTest calls format_func later
     order_by = c_order.selectbox(t("overview.order_by"), columns, key=Keys.OV_ORDER, format_func=names.get)
     ascending = c_low.toggle(t("overview.ascending"), key=Keys.OV_ASCENDING, disabled=order_by == MODEL_ORDER)
-    st.session_state["overview_word"] = v.to_shown(state.get_selection(to.scope).query)  # None, or a row drawn
+    st.session_state[Keys.OV_WORD] = v.to_shown(state.get_selection(to.scope).query)  # None, or a row drawn
     none = t("overview.word_none")
-    c_word.selectbox(t("overview.word"), [None, *range(v.n_query)], key="overview_word",
+    c_word.selectbox(t("overview.word"), [None, *range(v.n_query)], key=Keys.OV_WORD,
                      format_func=lambda i: none if i is None else f"{v.query_labels[i]} ({i})", placeholder=none,
                      on_change=on_word_pick, args=(v, to.scope))
     order = head_stats.order_by(v.stats, None if order_by == MODEL_ORDER else order_by, ascending)
     same_kind = st.session_state.get(to.kind_key) in (kind, None)
     selected = (st.session_state.get(to.layer_key), st.session_state.get(to.head_key)) if same_kind else None
     fig = head_grid.grid_figure(v.thumbs, order=order, n_cols=v.heads_per_layer, n_query=v.n_query,
-                                     highlight_query=st.session_state["overview_word"], selected=selected,
+                                     highlight_query=st.session_state[Keys.OV_WORD], selected=selected,
                                      hover=hover_texts(v, to))
     st.caption(t("overview.grid_caption", cells=head_grid.THUMB_MAX, page=t(to.page_name)))
-    st.plotly_chart(fig, key="overview_grid", on_select=lambda: on_grid_click(to, kind), selection_mode="points",
+    st.plotly_chart(fig, key=Keys.OV_GRID, on_select=lambda: on_grid_click(to, kind), selection_mode="points",
                     config=charts.config(), width="stretch")
     not_applicable = [c for c in head_stats.STAT_COLUMNS if c not in applies]
     table = pd.DataFrame(head_stats.as_records(v.stats)).drop(columns=["kind", *not_applicable])
@@ -123,7 +123,7 @@ def rollout_section(v: Overview, scope: state.Scope) -> None:
     st.caption(t("overview.rollout_caption"))
     fig = head_grid.rollout_figure(v.rollout, v.query_labels,
                                         Selection(v.to_shown(state.get_selection(scope).query)))
-    st.plotly_chart(fig, key="overview_rollout", on_select=lambda: on_rollout_click(v, scope), selection_mode="points",
+    st.plotly_chart(fig, key=Keys.OV_ROLLOUT, on_select=lambda: on_rollout_click(v, scope), selection_mode="points",
                     config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import streamlit as st
 
 from attention import i18n
+from attention.ui.state import Keys
 
 
 def lang() -> str:
-    value = st.session_state.get("lang", i18n.DEFAULT_LANGUAGE)
+    value = st.session_state.get(Keys.LANG, i18n.DEFAULT_LANGUAGE)
     return value if value in i18n.LANGUAGES else i18n.DEFAULT_LANGUAGE
 
 

@@ -17,7 +17,7 @@ TRANSLATOR_MAX_CHARS = 2_000
 
 
 def traced() -> Trace | None:
-    """The trace of st.session_state["text"] with the chosen model, or None after telling the person
+    """The trace of the sentence (Keys.TEXT) with the chosen model, or None after telling the person
     why (blank text, an unreadable model folder). Cut text and dropped tokens are announced."""
     checked = check_text(st.session_state.get(Keys.TEXT), settings.max_chars())
     if not checked.text:

@@ -59,6 +59,9 @@ class Keys:
     OV_KIND = "overview_kind"
     OV_ORDER = "overview_order"
     OV_ASCENDING = "overview_ascending"
+    OV_WORD = "overview_word"
+    OV_GRID = "overview_grid"  # the grid chart (its click event)
+    OV_ROLLOUT = "overview_rollout"  # the rollout chart (its click event)
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,7 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
 DEFAULT_PAGE = "explore"
 GLOBAL_PARAMS = {"lang": Keys.LANG}  # carried by every page's link
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
+_EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT}  # chart events: Streamlit sets them, nobody may assign them
 _BOOLS = {Keys.MERGE_WORDS, Keys.AS_LINES, Keys.TR_AS_LINES, Keys.OV_ASCENDING}
 _INTS = {Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
          Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY}
@@ -130,7 +134,7 @@ def show(value: object) -> str:
 
 def keep() -> None:
     """Hand every declared key its own value back, so widgets another page draws keep them."""
-    for key in _DECLARED:
+    for key in _DECLARED - _EVENTS:
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]
 
