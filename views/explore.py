@@ -29,7 +29,7 @@ def explore_page() -> None:
                  heads=site.n_heads, d_k=site.d_head, diff=f"{site.weights_diff:.1e}"))
     context = (tr.text, sentence.model_path(), site.kind)  # a new sentence, model or kind clears the selection
     state.get_selection(EXPLORE_SCOPE, context)
-    matrices.show(site, head, page="explore", scope=EXPLORE_SCOPE, as_lines_key=Keys.AS_LINES,
+    matrices.show(site, head, page="explore", scope=EXPLORE_SCOPE,
                   tab_key=Keys.EXPLAIN_TAB,
                   origin_fn=lambda s, h, pos: projections.origin(lm, tr, s, h, pos))
 

@@ -40,7 +40,7 @@ def translate_page() -> None:
         st.caption(t("translate.rows"))
     state.get_selection(TRANSLATE_SCOPE, (tr.text, kind))  # a new sentence or kind clears the selection
     model = cache.translator()
-    matrices.show(labelled(site), head, page="translate", scope=TRANSLATE_SCOPE, as_lines_key=Keys.TR_AS_LINES,
+    matrices.show(labelled(site), head, page="translate", scope=TRANSLATE_SCOPE,
                   tab_key=Keys.TR_EXPLAIN_TAB, origin_fn=lambda s, h, pos: translator_origin(model, s, h, pos))
     vocab_browser()
 

@@ -1,8 +1,9 @@
-"""The clickable S / A / Z heatmaps of one head, the detail panel and the explanations.
+"""The matrices of one head (the head view: S, A, Z and lines, drawn and highlighted in the browser),
+the detail panel and the open explanation.
 
-Drawn inside a fragment, so a click reruns only this part of the page. A click is copied into
-session state by the chart's on_select callback (the returned selection is empty on the rerun
-where the highlight redraws the chart), and the highlight is drawn from session state.
+Drawn inside a fragment. Hover and highlight happen in the browser; a click sends back only the
+selection (two integers), which the component's callback copies into session state; this fragment
+then redraws the detail panel and the one open explanation. The matrices are not sent again.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import streamlit as st
 
 from attention.analysis import details, word_merge
-from attention.analysis.selection import selection_from_event
-from attention.plots import attention_lines, heatmaps
+from attention.analysis.selection import Selection, selection_from_event
+from attention.headview.payload import LABELS
+from attention.plots import heatmaps
 from attention.trace import Site
-from attention.ui import charts, explanations, state
+from attention.ui import charts, explanations, head_component, state
 from attention.ui.state import Keys, Scope
 from attention.ui.lang import t
 
@@ -39,41 +41,36 @@ def _chart(fig, chart_key: str, scope: Scope) -> None:
     )
 
 
+def _pair(sel: Selection) -> tuple[int, int]:
+    return (-1 if sel.query is None else sel.query, -1 if sel.key is None else sel.key)
+
+
+def _selection(pair: tuple[int, int]) -> Selection:
+    q, k = pair
+    return Selection(q if q >= 0 else None, k if k >= 0 else None)
+
+
+def head_labels() -> dict[str, str]:
+    """Every word the head view draws, in the chosen language."""
+    return {name: t(f"headview.{name}") for name in LABELS}
+
+
 @st.fragment
-def show(site: Site, head: int, page: str, scope: Scope, as_lines_key: str, tab_key: str,
+def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
          origin_fn: explanations.OriginFn | None = None) -> None:
-    """S and A side by side, Z and the detail panel below, the explanations under them, all for
-    the same selection (kept in session state under `scope`); the page's link follows each click."""
-    prefix = page
-    n_q, n_k = len(site.query_tokens), len(site.key_tokens)
-    sel = state.get_selection(scope).clamp(n_q, n_k)
+    """The head view, the detail panel and the open explanation, all for the same selection (kept in
+    session state under `scope`); the page's link follows each click."""
+    sel = state.get_selection(scope).clamp(len(site.query_tokens), len(site.key_tokens))
     state.set_selection(sel, scope)
-    too_small = n_q * n_k > heatmaps.CELL_CLICK_MAX
-    c_how, c_lines = st.columns([3, 1])
-    c_how.caption(t("matrices.click_labels") if too_small else t("matrices.click_cells"))
-    can_line = max(n_q, n_k) <= attention_lines.LINES_MAX_WORDS
-    as_lines = c_lines.toggle(t("lines.toggle"), key=as_lines_key, disabled=not can_line,
-                              help=t("lines.help", max=attention_lines.LINES_MAX_WORDS)) and can_line
-    masked = t("masked")
+    head_component.head_view(site, head, _pair(sel), key=f"{page}-head", labels=head_labels(),
+                             on_select=lambda pair: state.set_selection(_selection(pair), scope))
     left, right = st.columns(2)
     with left:
-        _chart(heatmaps.scores_figure(site, head, sel, title=t("title.S"), masked_text=masked), f"{prefix}_S", scope)
-    with right:
-        if as_lines:
-            q_labels, k_labels = ([heatmaps.label(w) for w in tokens] for tokens in (site.query_tokens, site.key_tokens))
-            _chart(attention_lines.lines_figure(site.weights[head], q_labels, k_labels, sel, t("lines.title")),
-                   f"{prefix}_A_lines", scope)
-        else:
-            _chart(heatmaps.weights_figure(site, head, sel, title=t("title.A"), masked_text=masked), f"{prefix}_A",
-                   scope)
-    left, right = st.columns(2)
-    with left:
-        _chart(heatmaps.z_figure(site, head, sel, title=t("title.Z")), f"{prefix}_Z", scope)
-    with right:
         detail_panel(site, head, scope)
-    if st.session_state.get(Keys.MERGE_WORDS):
-        whole_words(site, head)
-    explanations.show(site, head, origin_fn, prefix, scope, tab_key)
+    with right:
+        if st.session_state.get(Keys.MERGE_WORDS):
+            whole_words(site, head)
+    explanations.show(site, head, origin_fn, page, scope, tab_key)
     state.write_url(page)  # a fragment rerun does not reach the end of app.py
 
 

@@ -33,7 +33,6 @@ class Keys:
     LAYER = "layer"
     HEAD = "head"
     SEL_Q, SEL_K = "sel_q", "sel_k"
-    AS_LINES = "explore_as_lines"
     EXPLAIN_TAB = "explore_tab"
     # Translate
     TR_TEXT = "tr_text"
@@ -41,7 +40,6 @@ class Keys:
     TR_LAYER = "tr_layer"
     TR_HEAD = "tr_head"
     TR_SEL_Q, TR_SEL_K = "sel_tr_q", "sel_tr_k"
-    TR_AS_LINES = "tr_as_lines"
     TR_EXPLAIN_TAB = "tr_tab"
     # Learning
     LEARN_TEXT = "learn_text"
@@ -92,10 +90,10 @@ class PageSpec:
 PAGES: dict[str, PageSpec] = {p.name: p for p in (
     PageSpec("explore", "views/explore.py", "🔍", {
         "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "layer": Keys.LAYER, "head": Keys.HEAD,
-        "q": Keys.SEL_Q, "k": Keys.SEL_K, "words": Keys.MERGE_WORDS, "lines": Keys.AS_LINES}),
+        "q": Keys.SEL_Q, "k": Keys.SEL_K, "words": Keys.MERGE_WORDS}),
     PageSpec("translate", "views/translate.py", "🌐", {
         "text": Keys.TR_TEXT, "kind": Keys.TR_KIND, "layer": Keys.TR_LAYER, "head": Keys.TR_HEAD,
-        "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K, "lines": Keys.TR_AS_LINES}),
+        "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K}),
     PageSpec("learning", "views/learning.py", "📈", {
         "text": Keys.LEARN_TEXT, "kind": Keys.LEARN_KIND, "layer": Keys.LEARN_LAYER, "head": Keys.LEARN_HEAD,
         "step": Keys.LEARN_STEP}),
@@ -110,7 +108,7 @@ DEFAULT_PAGE = "explore"
 GLOBAL_PARAMS = {"lang": Keys.LANG}  # carried by every page's link
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
 _EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT}  # chart events: Streamlit sets them, nobody may assign them
-_BOOLS = {Keys.MERGE_WORDS, Keys.AS_LINES, Keys.TR_AS_LINES, Keys.OV_ASCENDING}
+_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING}
 _INTS = {Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
          Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY}
 _OPENED = "_opened"  # set once the landing page has read its view from the link

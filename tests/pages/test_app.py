@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention.ui.matrices import _on_click
+from tests.pages.head_views import head_views, selections
 
 TIMEOUT = 120
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -34,25 +35,28 @@ def markdown(at: AppTest) -> str:
 def test_home_page_draws_three_matrices_without_exception():
     at = start()
     assert not at.exception
-    specs = charts(at)
-    assert len(specs) == 3
-    ticks = specs[0]["layout"]["xaxis"]["ticktext"]
-    assert ticks == ["[CLS]", "the", "black", "cat", "drank", "the", "milk", "[SEP]"]
+    views = head_views(at)
+    assert len(views) == 1 and not charts(at)  # S, A, Z and lines in one browser view, no plotly matrices
+    assert views[0]["key_tokens"] == ["[CLS]", "the", "black", "cat", "drank", "the", "milk", "[SEP]"]
+    assert views[0]["numbers"]["A"].shape == (8, 8) and views[0]["numbers"]["Z"].shape == (8, 32)
     assert "Nothing selected" in "\n".join(i.value for i in at.info)
 
 
 def test_changing_sentence_layer_and_head_changes_the_drawing():
     at = start()
-    before = heat(charts(at)[1])["z"]
+    import numpy as np
+
+    before = head_views(at)[0]["numbers"]["A"]
     at.session_state["layer"] = 3
     at.run()
-    after_layer = heat(charts(at)[1])["z"]
+    after_layer = head_views(at)[0]["numbers"]["A"]
     at.session_state["head"] = 7
     at.run()
-    after_head = heat(charts(at)[1])["z"]
-    assert before != after_layer != after_head
+    after_head = head_views(at)[0]["numbers"]["A"]
+    assert not np.array_equal(before, after_layer) and not np.array_equal(after_layer, after_head)
+    assert (head_views(at)[0]["layer"], head_views(at)[0]["head"]) == (3, 7)
     at.text_area(key="text").set_value("A ball is blue").run()
-    assert charts(at)[0]["layout"]["xaxis"]["ticktext"] == ["[CLS]", "a", "ball", "is", "blue", "[SEP]"]
+    assert head_views(at)[0]["key_tokens"] == ["[CLS]", "a", "ball", "is", "blue", "[SEP]"]
     assert not at.exception
 
 
@@ -62,13 +66,13 @@ def test_selection_drives_highlight_and_detail_panel_and_survives_head_change():
     at.session_state["sel_k"] = 4
     at.run()
     assert "milk" in markdown(at) and "drank" in markdown(at)
-    assert len(charts(at)[1]["layout"]["shapes"]) == 3
+    assert selections(at) == [(6, 4)]
     labels = [m.label for m in at.metric]
     assert labels == ["q·k (raw S)", "scaled score", "weight (A)"]
     at.session_state["head"] = 5
     at.run()
     assert at.session_state["sel_q"] == 6 and at.session_state["sel_k"] == 4
-    assert len(charts(at)[1]["layout"]["shapes"]) == 3
+    assert selections(at) == [(6, 4)]
     assert at.query_params["q"] == "6" and at.query_params["head"] == "5"
 
 
@@ -92,7 +96,8 @@ def test_url_reopens_the_same_view():
     at = start(text="I saw her duck", layer="2", head="4", q="3", k="2")
     assert not at.exception
     assert at.session_state["layer"] == 2 and at.session_state["head"] == 4
-    assert charts(at)[0]["layout"]["xaxis"]["ticktext"] == ["[CLS]", "i", "saw", "her", "duck", "[SEP]"]
+    assert head_views(at)[0]["key_tokens"] == ["[CLS]", "i", "saw", "her", "duck", "[SEP]"]
+    assert selections(at) == [(3, 2)]
     assert "her" in markdown(at) and "saw" in markdown(at)
 
 
@@ -112,14 +117,14 @@ def test_odd_input_gets_a_message_or_a_drawing_never_an_exception(text, expect):
     at.text_area(key="text").set_value(text).run()
     assert not at.exception
     if expect == "info":
-        assert at.info and not charts(at)
+        assert at.info and not head_views(at)
     elif expect == "warning":
         assert any("dropped" in w.value for w in at.warning)
-        assert len(charts(at)) == 3
+        assert len(head_views(at)) == 1
     else:
-        assert len(charts(at)) == 3
+        assert len(head_views(at)) == 1
     at.text_area(key="text").set_value("The ball is blue").run()  # and the app still works after it
-    assert not at.exception and len(charts(at)) == 3
+    assert not at.exception and len(head_views(at)) == 1
 
 
 def test_bad_model_folder_is_a_clear_error(tmp_path):
@@ -179,7 +184,7 @@ def test_relevance_page_ranks_heads_for_the_chosen_pair():
 
 
 def test_chart_toolbar_downloads_png_or_svg_as_chosen():
-    at = start()
+    at = start(q="6", k="4")  # the explanation's chart
     assert json.loads(at.get("plotly_chart")[0].proto.config)["toImageButtonOptions"]["format"] == "png"
     at.sidebar.radio(key="image_format").set_value("svg").run()
     assert not at.exception
@@ -193,7 +198,7 @@ def test_whole_words_switch_draws_merged_weights_that_still_sum_to_one():
     import numpy as np
 
     at = start(text="The tokenization cat drank the milk")
-    assert "##ization" in charts(at)[1]["layout"]["xaxis"]["ticktext"]  # the word is split into pieces
+    assert "##ization" in head_views(at)[0]["key_tokens"]  # the word is split into pieces
     at.toggle(key="merge_words").set_value(True).run()
     assert not at.exception
     merged = [c for c in charts(at) if "tokenization" in c["layout"]["xaxis"]["ticktext"]]
@@ -231,14 +236,3 @@ def test_every_head_at_once_opens_the_overview_on_the_same_sentence():
     assert at.radio(key="overview_source").value == "model"
     assert at.text_area(key="text").value == "the cat saw the dog"
     assert len(json.loads(at.get("plotly_chart")[0].proto.spec)["data"]) > 72  # the grid of 72 heads
-
-
-def test_a_as_lines_replaces_the_heatmap_and_keeps_the_selection():
-    at = start(q="6")  # "milk"
-    at.toggle(key="explore_as_lines").set_value(True).run()
-    assert not at.exception
-    lines = next(c for c in charts(at) if "A as lines" in c["layout"]["title"]["text"])
-    assert any(tr.get("name") == "chosen" for tr in lines["data"])  # milk's lines stand out
-    assert not any("A = softmax" in c["layout"]["title"]["text"] for c in charts(at))  # the heatmap gave way
-    long = start(text="word " * 100)
-    assert long.toggle(key="explore_as_lines").disabled  # 102 tokens: too many words to line up

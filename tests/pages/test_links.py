@@ -12,9 +12,9 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 # page -> a view different from every default (session key -> value)
 VIEWS = {
     "explore": {"text": "the cat saw the dog", "kind": "encoder", "layer": 3, "head": 7, "sel_q": 4, "sel_k": 2,
-                "merge_words": True, "explore_as_lines": True},
+                "merge_words": True},
     "translate": {"tr_text": "The ball is blue.", "tr_kind": "cross", "tr_layer": 1, "tr_head": 2, "sel_tr_q": 2,
-                  "sel_tr_k": 3, "tr_as_lines": True},
+                  "sel_tr_k": 3},
     "learning": {"learn_text": "The ball is blue.", "learn_kind": "encoder", "learn_layer": 1, "learn_head": 3,
                  "learn_step": 0},
     "find_heads": {"text": "the cat saw the dog", "kind": "encoder", "rel_query": 4, "rel_key": 2, "rel_by": "score"},

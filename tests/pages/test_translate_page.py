@@ -7,6 +7,9 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from attention import i18n
+from tests.pages.head_views import head_views
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
@@ -39,16 +42,15 @@ def test_translates_the_example_and_draws_each_kind(lang):
     for kind in ("encoder", "decoder", "cross"):
         at.radio(key="tr_kind").set_value(kind).run()
         assert not at.exception
-        charts = specs(at)
-        assert len(charts) >= 3
-        a = weights_matrix(charts[1])
-        if kind == "decoder":  # the future is drawn masked (grey), not as zeros
+        view = head_views(at)[0]
+        a = view["numbers"]["A"]
+        if kind == "decoder":  # the future is sent masked, never as zeros
             upper = np.triu(np.ones(a.shape, dtype=bool), k=1)
-            assert np.isnan(a[upper]).all() and not np.isnan(a[~upper]).any()
-            assert any(t.get("name") == "masked" for t in charts[1]["data"])
+            assert view["numbers"]["masked"][upper].all() and not view["numbers"]["masked"][~upper].any()
+            assert np.isnan(a[upper]).all()
         if kind == "cross":
-            rows = next(t for t in charts[1]["data"] if t.get("name") == "query words")["text"]
-            assert rows[1] == "gato ← el"  # produced word ← the word fed in
+            assert view["query_tokens"][1] == "gato ← el"  # produced word ← the word fed in
+            assert view["labels"]["A"] == i18n.t("headview.A", lang)
 
 
 def test_cross_attention_selection_names_the_english_word():

@@ -1,0 +1,210 @@
+// The head view: S, A and Z panels and the lines view of one head, with one shared hover and one
+// shared selection. Host-agnostic: hvMount(root, payload, {onSelect, store}) is all a host calls.
+
+const HV_NONE = { row: -1, col: -1 };
+const HV_SIZE = 420; // S and A are drawn in HV_SIZE x HV_SIZE pixels, whatever the length
+const HV_MARGIN = [92, 84]; // room for the query words (left) and the key words (top)
+
+function hvEl(tag, cls, attrs) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  return el;
+}
+
+function hvPanelEl(name, title) {
+  const el = hvEl("div", "hv-panel", { "data-matrix": name, "data-selected": "", "data-hover": "" });
+  const t = hvEl("div", "hv-title");
+  t.textContent = title;
+  const stage = hvEl("div", "hv-stage");
+  stage.append(hvEl("canvas", "hv-base"));
+  if (name !== "lines") {
+    stage.append(hvEl("canvas", "hv-overlay"), hvEl("canvas", "hv-minimap"));
+  }
+  el.append(t, stage);
+  return el;
+}
+
+function hvPair(at) { // "q,k", "q," (a row), ",k" (a column) or "" (nothing)
+  if (at.row < 0 && at.col < 0) return "";
+  return (at.row >= 0 ? at.row : "") + "," + (at.col >= 0 ? at.col : "");
+}
+
+class HvView {
+  constructor(root, payload, data, onSelect) {
+    this.root = root; this.p = payload; this.d = data; this.onSelect = onSelect || (() => {});
+    this.labels = payload.labels;
+    this.hover = HV_NONE; this.hoverZDim = -1;
+    const s = payload.selection || [-1, -1];
+    this.sel = this.clamp({ row: s[0], col: s[1] });
+    this.build();
+  }
+
+  clamp(at) {
+    const ok = (x, n) => (Number.isInteger(x) && x >= 0 && x < n ? x : -1);
+    return { row: ok(at.row, this.d.nq), col: ok(at.col, this.d.nk) };
+  }
+
+  build() {
+    const p = this.p, d = this.d, L = this.labels;
+    this.root.classList.add("hv");
+    this.root.tabIndex = 0;
+    const bar = hvEl("div", "hv-toolbar");
+    this.buttons = {};
+    for (const [key, cls] of [["reset", "hv-reset"], ["png", "hv-png"], ["svg", "hv-svg"]]) {
+      const b = hvEl("button", cls, { type: "button" });
+      b.textContent = L[key];
+      bar.append(b);
+      this.buttons[key] = b;
+    }
+    const help = hvEl("span", "hv-help");
+    help.textContent = L.help;
+    bar.append(help);
+    const panels = hvEl("div", "hv-panels");
+    this.els = { S: hvPanelEl("S", L.S), A: hvPanelEl("A", L.A), Z: hvPanelEl("Z", L.Z), lines: hvPanelEl("lines", L.lines) };
+    panels.append(this.els.S, this.els.A, this.els.Z, this.els.lines);
+    this.tip = hvEl("div", "hv-tip");
+    this.tip.hidden = true;
+    this.root.append(bar, panels, this.tip);
+
+    const [sLo, sHi] = hvRange(d.S, d.masked, true);
+    const [zLo, zHi] = hvRange(d.Z, null, true);
+    const rdbu = hvLut(HV_RDBU), blues = hvLut(HV_BLUES), w10 = Math.pow(10, d.decimals.weight);
+    const common = { rows: d.nq, cols: d.nk, rowLabels: p.query_tokens, colLabels: p.key_tokens,
+      masked: d.masked, size: [HV_SIZE, HV_SIZE], margin: HV_MARGIN };
+    this.S = new HvPanel(this.els.S, { ...common, name: "S", image: hvImage(d.S, d.masked, d.nq, d.nk, rdbu, sLo, sHi) });
+    this.A = new HvPanel(this.els.A, { ...common, name: "A", image: hvImage(d.A, d.masked, d.nq, d.nk, blues, 0, w10) });
+    this.A.view = this.S.view; // S and A always show the same window
+    const dims = Array.from({ length: d.dh }, (_, i) => String(i));
+    const zWidth = 12 + Math.min(260, Math.max(120, d.dh * 6));
+    this.Z = new HvPanel(this.els.Z, { name: "Z", rows: d.nq, cols: d.dh, rowLabels: null, colLabels: dims,
+      masked: null, size: [zWidth, HV_SIZE], margin: [8, HV_MARGIN[1]], image: hvImage(d.Z, null, d.nq, d.dh, rdbu, zLo, zHi) });
+    this.panels = [this.S, this.A, this.Z];
+    const tooLong = Math.max(d.nq, d.nk) > p.lines_max;
+    if (tooLong) {
+      const msg = hvEl("p", "hv-message");
+      msg.textContent = L.lines_too_long.replace("{max}", p.lines_max).replace("{n}", Math.max(d.nq, d.nk));
+      this.els.lines.querySelector(".hv-stage").replaceWith(msg);
+      this.lines = null;
+    } else {
+      this.lines = new HvLines(this.els.lines, d, p.query_tokens, p.key_tokens);
+    }
+    this.redraw();
+    this.root.setAttribute("data-ready", "1");
+  }
+
+  textColour() { return getComputedStyle(this.root).color || "#222"; }
+
+  syncZ() { // Z shares the rows (queries) of S and A; its columns are all of d_head
+    const v = this.S.view;
+    this.Z.view = { x0: 0, x1: this.d.dh, y0: v.y0, y1: v.y1 };
+  }
+
+  redraw() { // after a zoom or pan: the base layers, then the overlays
+    this.syncZ();
+    const colour = this.textColour();
+    for (const panel of this.panels) panel.drawBase(colour);
+    this.drawHighlights();
+  }
+
+  drawHighlights() { // after a hover or a selection: overlays only
+    for (const panel of this.panels) panel.drawOverlay(this.hover, this.sel);
+    if (this.lines) this.lines.draw(this.hover, this.sel, this.textColour());
+    const hover = hvPair(this.hover), sel = hvPair(this.sel);
+    for (const el of Object.values(this.els)) {
+      el.setAttribute("data-hover", hover);
+      el.setAttribute("data-selected", sel);
+    }
+  }
+
+  setHover(at, zDim, where) {
+    // at: {row, col}; zDim: the Z dimension under the pointer or -1; where: [x, y] in root pixels.
+    at = at ? this.clamp(at) : HV_NONE;
+    zDim = zDim === undefined ? -1 : zDim;
+    const same = at.row === this.hover.row && at.col === this.hover.col && zDim === this.hoverZDim;
+    this.hover = at; this.hoverZDim = zDim;
+    if (!same) this.drawHighlights();
+    this.showTip(where);
+  }
+
+  setSelection(sel, notify) {
+    sel = this.clamp(sel);
+    if (sel.row === this.sel.row && sel.col === this.sel.col) return;
+    this.sel = sel;
+    this.drawHighlights();
+    if (notify) this.onSelect([sel.row, sel.col]);
+  }
+
+  tipLines() { // [[label, value]] describing the hovered cell, row or column
+    const d = this.d, L = this.labels, h = this.hover, out = [];
+    if (h.row >= 0) out.push([L.query, `${this.p.query_tokens[h.row]}  #${h.row}`]);
+    if (h.col >= 0) out.push([L.key, `${this.p.key_tokens[h.col]}  #${h.col}`]);
+    if (h.row >= 0 && h.col >= 0) {
+      const c = h.row * d.nk + h.col, dec = d.decimals;
+      out.push([L.score, hvFixed(d.S[c], dec.score)]);
+      out.push([L.scaled, d.masked[c] ? L.masked : hvFixed(d.scaled[c], dec.scaled)]);
+      out.push([L.weight, d.masked[c] ? L.masked : hvFixed(d.A[c], dec.weight)]);
+    } else if (h.row >= 0 && this.hoverZDim >= 0) {
+      out.push([L.dim, String(this.hoverZDim)]);
+      out.push([L.z, hvFixed(d.Z[h.row * d.dh + this.hoverZDim], d.decimals.z)]);
+    }
+    return out;
+  }
+
+  showTip(where) {
+    const lines = this.tipLines();
+    this.tip.hidden = lines.length === 0;
+    if (this.tip.hidden) return;
+    this.tip.replaceChildren(...lines.map(([label, value]) => {
+      const row = hvEl("div", "hv-tip-row");
+      const l = hvEl("span", "hv-tip-label"), v = hvEl("span", "hv-tip-value");
+      l.textContent = label; v.textContent = value; // tokens are text, never markup
+      row.append(l, v);
+      return row;
+    }));
+    if (where) {
+      const maxX = this.root.clientWidth - this.tip.offsetWidth - 4;
+      this.tip.style.left = Math.max(0, Math.min(where[0] + 16, maxX)) + "px";
+      this.tip.style.top = where[1] + 16 + "px";
+    }
+  }
+
+  setView(x0, x1, y0, y1) {
+    // The window of S and A in cells, kept inside the matrix and at least 2 cells wide.
+    const fit = (a, b, n) => {
+      const w = Math.min(n, Math.max(Math.min(2, n), b - a));
+      a = Math.max(0, Math.min(a, n - w));
+      return [a, a + w];
+    };
+    const [nx0, nx1] = fit(x0, x1, this.d.nk), [ny0, ny1] = fit(y0, y1, this.d.nq);
+    Object.assign(this.S.view, { x0: nx0, x1: nx1, y0: ny0, y1: ny1 });
+    this.redraw();
+  }
+
+  resetView() { this.setView(0, this.d.nk, 0, this.d.nq); }
+
+  ensureVisible() { // after the keyboard moved the selection: pan so that it stays in view
+    const v = this.S.view, s = this.sel;
+    let dx = 0, dy = 0;
+    if (s.col >= 0 && s.col < v.x0) dx = s.col - v.x0;
+    if (s.col >= 0 && s.col + 1 > v.x1) dx = s.col + 1 - v.x1;
+    if (s.row >= 0 && s.row < v.y0) dy = s.row - v.y0;
+    if (s.row >= 0 && s.row + 1 > v.y1) dy = s.row + 1 - v.y1;
+    if (dx || dy) this.setView(v.x0 + dx, v.x1 + dx, v.y0 + dy, v.y1 + dy);
+  }
+
+  fileName(ext) { return `${this.p.kind}-layer${this.p.layer}-head${this.p.head}.${ext}`; }
+
+  destroy() { this.root.replaceChildren(); this.root.removeAttribute("data-ready"); }
+}
+
+async function hvMount(root, payload, options) {
+  // Draw one head payload into root (emptied first). options: {onSelect([q, k]), store: Uint8Array}.
+  options = options || {};
+  root.replaceChildren();
+  root.removeAttribute("data-ready");
+  const data = await hvDecodeHead(payload, options.store);
+  const view = new HvView(root, payload, data, options.onSelect);
+  hvListen(view);
+  return view;
+}

@@ -1,0 +1,141 @@
+"""The head view's payload: every number it prints equals the trace's at the printed precision, masked
+cells are flagged (never 0), tokens stay themselves, and the sizes stay within budget."""
+
+from __future__ import annotations
+
+import json
+from decimal import ROUND_HALF_EVEN, Decimal
+
+import numpy as np
+import pytest
+
+import attention
+from attention.headview import page
+from attention.headview.payload import (
+    MASKED_CODE,
+    SINGLE_HEAD,
+    WHOLE_TRACE,
+    Decimals,
+    decode_ints,
+    decoded,
+    encode_ints,
+    head_payload,
+    round_to,
+)
+from tests.headview.sites import random_site, random_trace
+
+SITES = {
+    "encoder 12": lambda: random_site(12, kind="encoder"),
+    "decoder 40 (masked)": lambda: random_site(40, kind="decoder", seed=1),
+    "cross 9x14": lambda: random_site(9, 14, kind="cross", seed=2),
+    "decoder with bias and softcap": lambda: random_site(20, kind="decoder", seed=3, bias=True, softcap=5.0),
+    "decoder 300 (16-bit q, k)": lambda: random_site(300, kind="decoder", heads=1, d_head=64, seed=4),
+}
+
+
+def printed(x: np.ndarray, decimals: int) -> np.ndarray:
+    """What Python prints for each value at `decimals`, read back as a number (-0.0 == 0.0)."""
+    return np.vectorize(lambda v: float(f"{v:.{decimals}f}"))(np.asarray(x, dtype=np.float64))
+
+
+@pytest.mark.parametrize("name", SITES)
+@pytest.mark.parametrize("decimals", [SINGLE_HEAD, WHOLE_TRACE], ids=["single head", "whole trace"])
+def test_every_printed_number_equals_the_trace(name: str, decimals: Decimals):
+    site = SITES[name]()
+    for head in range(site.n_heads):
+        got = decoded(head_payload(site, head, decimals=decimals))
+        open_ = ~site.masked
+        assert np.array_equal(got["S"], printed(site.scores[head], decimals.score))
+        assert np.array_equal(got["scaled"][open_], printed(site.scaled(head)[open_], decimals.scaled))
+        assert np.array_equal(got["A"][open_], printed(site.weights[head][open_], decimals.weight))
+        assert np.array_equal(got["Z"], printed(site.z[head], decimals.z))
+
+
+def test_masked_cells_are_flagged_not_zero():
+    site = random_site(16, kind="decoder")
+    p = head_payload(site, 0)
+    a = decode_ints(p["A"])
+    assert site.masked.any()
+    assert np.array_equal(a == MASKED_CODE, site.masked)
+    got = decoded(p)
+    assert np.isnan(got["A"][site.masked]).all() and np.isnan(got["scaled"][site.masked]).all()
+    assert np.array_equal(got["masked"], site.masked)
+
+
+def test_cross_attention_keeps_both_sides():
+    site = random_site(6, 11, kind="cross")
+    p = head_payload(site, 1)
+    assert (len(p["query_tokens"]), len(p["key_tokens"])) == (6, 11)
+    assert p["key_tokens"][0].startswith("k:") and not decoded(p)["masked"].any()
+    assert decoded(p)["Z"].shape == (6, site.d_head)
+
+
+def test_repeated_and_markup_tokens_stay_themselves():
+    site = random_site(10, kind="encoder")
+    p = head_payload(site, 0)
+    assert p["query_tokens"] == list(site.query_tokens)
+    assert p["query_tokens"].count("the") == 3 and "<b>x</b>" in p["query_tokens"] and "&amp;" in p["key_tokens"]
+    # inside the HTML the JSON holds no "<": no token can close the script; parsing gives them back
+    fragment = page.render_html(p)
+    data = fragment.split('class="hv-data">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in data and ">" not in data and "&" not in data
+    assert json.loads(data)["query_tokens"] == list(site.query_tokens)
+
+
+@pytest.mark.parametrize("value", [0.03125, -0.03125, 0.09375, 2.5e-5, -7.5e-5, 1.00005, 123.45675, 1e-12])
+@pytest.mark.parametrize("decimals", [0, 1, 2, 4])
+def test_round_to_rounds_as_python_prints(value: float, decimals: int):
+    for x in (np.array([value], np.float64), np.array([value], np.float32)):
+        exact = Decimal(float(x[0])).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_EVEN)
+        assert round_to(x, decimals)[0] == int(exact.scaleb(decimals))
+
+
+def test_round_to_on_many_float64_values():
+    x = np.random.default_rng(0).normal(size=20_000) * 10
+    assert np.array_equal(round_to(x, 4) / 1e4, printed(x, 4))
+
+
+def test_encode_ints_picks_the_smallest_type_and_round_trips():
+    for values, dtype in [([0, 200], "uint8"), ([-1, 10_000], "int16"), ([-5, 5], "int8"), ([0, 70_000], "int32")]:
+        a = np.array([values, values[::-1]], np.int64)
+        enc = encode_ints(a)
+        assert enc["dtype"] == dtype
+        assert np.array_equal(decode_ints(enc), a)
+    with pytest.raises(ValueError):
+        encode_ints(np.array([0, 2**40]))
+
+
+def _first_draw_bytes(n: int) -> int:
+    """What the browser receives to draw one head of n tokens: the payload and the front end."""
+    site = random_site(n, kind="encoder", heads=1, d_head=64, spread=1.0)
+    text = json.dumps(head_payload(site, 0), separators=(",", ":"))
+    return len(text) + len(page.core_js()) + len(page.asset("headview.css"))
+
+
+def test_first_draw_at_512_tokens_is_under_2_mb():
+    assert _first_draw_bytes(512) <= 2_000_000
+    assert _first_draw_bytes(128) <= 200_000
+
+
+def test_saved_whole_trace_at_128_tokens_is_under_2_65_mb():
+    # random q, k, v compress worse than a real model's: the real MiniLM is checked below
+    assert len(page.document_bytes(random_trace(128))) <= 2_650_000
+
+
+@pytest.fixture(scope="module")
+def minilm_128():
+    from bench.texts import text_of_tokens
+
+    return attention.trace(text_of_tokens(128))
+
+
+def test_saved_minilm_trace_at_128_tokens_is_under_2_65_mb(minilm_128):
+    assert [(s.kind, s.n_heads, len(s.query_tokens)) for s in minilm_128.sites] == [("encoder", 12, 128)] * 6
+    assert len(page.document_bytes(minilm_128)) <= 2_650_000  # bertviz: 53 MB
+
+
+def test_minilm_numbers_equal_the_trace(minilm_128):
+    site = minilm_128.sites[3]
+    got = decoded(head_payload(site, 7))
+    assert np.array_equal(got["S"], printed(site.scores[7], 4))
+    assert np.array_equal(got["A"], printed(site.weights[7], 4))
