@@ -3,15 +3,14 @@
 from playwright.sync_api import expect
 
 from harness.app_server import wait_idle
-from harness.plot_geometry import chart_point
-
-A_CHART = 1
+from harness.head_geometry import cell_point, wait_ready
 
 
 def test_selecting_a_pair_shows_the_anatomy_chart(page, app_url):
     page.goto(f"{app_url}/?text=The+black+cat+drank+the+milk")
     wait_idle(page)
-    page.mouse.click(*chart_point(page, A_CHART, 4, 6))  # milk (row 6) → drank (column 4)
+    wait_ready(page)
+    page.mouse.click(*cell_point(page, "A", 6, 4))  # milk (row 6) → drank (column 4)
     wait_idle(page)
     expect(page.get_by_text("(query 6, key 4)")).to_be_visible(timeout=30_000)
     expect(page.get_by_text("The score of milk → drank is the dot product")).to_be_visible()

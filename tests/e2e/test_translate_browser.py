@@ -3,9 +3,7 @@
 from playwright.sync_api import expect
 
 from harness.app_server import wait_idle
-from harness.plot_geometry import chart_point
-
-A_CHART = 1
+from harness.head_geometry import cell_point, selected, wait_ready
 
 
 def test_clicking_a_spanish_word_in_cross_attention_selects_it(page, app_url):
@@ -14,7 +12,10 @@ def test_clicking_a_spanish_word_in_cross_attention_selects_it(page, app_url):
     expect(page.get_by_text("el gato negro bebió la leche .")).to_be_visible(timeout=60_000)
     page.get_by_text("encoder–decoder cross-attention").click()
     wait_idle(page)
-    page.mouse.click(*chart_point(page, A_CHART, -1, 5))  # the row label "leche ← la"
+    wait_ready(page)
+    page.mouse.click(*cell_point(page, "A", 5, -1))  # the row word "leche ← la"
+    assert selected(page) == "5,"  # at once, in the browser
     wait_idle(page)
     expect(page.get_by_text("leche ← la").first).to_be_visible(timeout=30_000)
     expect(page.get_by_text("(position 5)")).to_be_visible()
+    assert "q=5" in page.url
