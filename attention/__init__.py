@@ -5,6 +5,8 @@
     site = tr.sites[0]          # every attention site in model order; site.layer, site.kind
     site.weights.shape          # (heads, query_pos, key_pos)
     attention.translate("The ball is blue.").text   # "la bola es azul ." (built-in translator)
+    tr.show(kind="encoder", layer=0, head=3)        # one head's S, A, Z in a notebook (offline)
+    attention.save_html(tr, "trace.html")           # every head in one file that opens from disk
 
 Importing the package is light: torch and transformers load only when `trace` or `translate` is
 called, so `attention.core`, `attention.trace` and `attention.analysis` work without them.
@@ -17,6 +19,8 @@ from typing import TYPE_CHECKING
 from attention.trace import KINDS, Site, Trace
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from attention.translator.api import Translation
 
 
@@ -32,6 +36,14 @@ def trace(text: str, model: str | None = None, target: str | None = None, **opti
     return hf_model.trace(text, model=model, target=target, **options)
 
 
+def save_html(trace: Trace, path: str | Path, **options) -> Path:
+    """Every head of `trace` in one self-contained HTML file (pickers for kind, layer and head) that
+    opens offline from disk. See attention/headview/page.py."""
+    from attention.headview import save_html as _save_html
+
+    return _save_html(trace, path, **options)
+
+
 def translate(text: str) -> Translation:
     """English -> Spanish with the built-in translator; returns a Translation with .text and .trace."""
     from attention.translator import translate as _translate
@@ -39,4 +51,4 @@ def translate(text: str) -> Translation:
     return _translate(text)
 
 
-__all__ = ["KINDS", "ModelLoadError", "Site", "Trace", "trace", "translate"]
+__all__ = ["KINDS", "ModelLoadError", "Site", "Trace", "save_html", "trace", "translate"]

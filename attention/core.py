@@ -2,9 +2,14 @@
 
     S = Q·Kᵀ              raw_scores      the "factor matrix"
     S' = S·scale / T       scale_scores    scale = 1/√d_k, T = softmax temperature
+    S' = c·tanh(S' / c)    softcap_scores  Gemma-2's cap c; most models have none
+    S' = S' + B                            B: an additive position bias (T5), when the model has one
     S' = S' + M            add_mask        M is 0 where allowed, a huge negative where hidden
+    S' from S              logits          the four steps above, chained in this order (the only place)
     A = softmax(S')        softmax         each row sums to 1
     Z = A·V                weighted_sum    each query's output: a weighted sum of value rows
+
+and two measures read off them: cosine (of a q and a k) and entropy (of a row of A).
 
 Shapes: leading dimensions (heads, batch, ...) broadcast; the last two are (query_pos, key_pos)
 or (pos, d_head). No torch and no Streamlit here: a notebook can call these on any arrays.
@@ -76,6 +81,33 @@ def add_mask(scores: np.ndarray, mask: np.ndarray | None) -> np.ndarray:
     return scores + mask
 
 
+def logits(
+    scores: np.ndarray,
+    scale: float,
+    softcap: float | None = None,
+    bias: np.ndarray | None = None,
+    mask: np.ndarray | None = None,
+    temperature: float = 1.0,
+    out: np.ndarray | None = None,
+) -> np.ndarray:
+    """What the softmax sees: softcap(S·scale / T) + bias + M, in the order the models apply them
+    (Gemma-2's softcap before T5's position bias, the mask last). bias and M broadcast; None: absent.
+
+    With `out` (an array of the result's shape) every step is written into it, so its dtype holds
+    throughout, as attention() needs; without, a new array in the promoted dtype."""
+    s = softcap_scores(scale_scores(scores, scale, temperature), softcap)  # a new array: ours to change
+    if out is None:
+        for extra in (bias, mask):
+            if extra is not None:
+                s = s + extra
+        return s
+    out[...] = s
+    for extra in (bias, mask):
+        if extra is not None:
+            out += extra
+    return out
+
+
 def is_masked(mask: np.ndarray | None, shape: tuple[int, ...]) -> np.ndarray:
     """Boolean (…, query_pos, key_pos): True where the mask hides the key from the query."""
     if mask is None:
@@ -134,8 +166,7 @@ def attention(
     if temperature <= 0:
         raise ValueError(f"temperature must be positive, got {temperature}")
     n_query, n_key = q.shape[-2], k.shape[-2]
-    extras = [x for x in (bias, mask) if x is not None]  # added in this order, after scale and softcap
-    lead = np.broadcast_shapes(*(a.shape[:-2] for a in (q, k, v, *extras)))
+    lead = np.broadcast_shapes(*(a.shape[:-2] for a in (q, k, v, bias, mask) if a is not None))
     dtype = np.result_type(q, k, np.float32)
     scores = np.empty((*lead, n_query, n_key), dtype)
     weights = np.empty_like(scores)
@@ -147,19 +178,36 @@ def attention(
         return np.broadcast_to(a, (*lead, *tail)).reshape(n, *tail)
 
     q_, k_, v_ = blocks(q, q.shape[-2:]), blocks(k, k.shape[-2:]), blocks(v, v.shape[-2:])
-    extras = [blocks(x, (n_query, n_key)) for x in extras]
+    bias_, mask_ = (None if x is None else blocks(x, (n_query, n_key)) for x in (bias, mask))
+
+    def part(x: np.ndarray | None, b: slice) -> np.ndarray | None:
+        return None if x is None else x[b]
+
     s_, w_, z_ = (a.reshape(n, *a.shape[-2:]) for a in (scores, weights, z))  # views: written in place
     step = max(1, BLOCK_ELEMENTS // max(1, n_query * n_key))
     for start in range(0, n, step):
         b = slice(start, start + step)
         s_[b] = raw_scores(q_[b], k_[b])
-        w = w_[b]
-        w[...] = softcap_scores(scale_scores(s_[b], scale, temperature), softcap)
-        for extra in extras:
-            w += extra[b]
+        w = logits(s_[b], scale, softcap, part(bias_, b), part(mask_, b), temperature, out=w_[b])
         softmax_(w)
         z_[b] = weighted_sum(w, v_[b])
     return scores, weights, z
+
+
+def cosine(a: np.ndarray, b: np.ndarray) -> float:
+    """cos of the angle between two vectors (a q and a k): their alignment whatever their lengths;
+    0 when either is all zero. Computed in float64."""
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    norm = float(np.linalg.norm(a) * np.linalg.norm(b))
+    return float(a @ b) / norm if norm else 0.0
+
+
+def entropy(weights: np.ndarray) -> np.ndarray:
+    """−Σ_j a_j·ln a_j over the last axis (0·ln 0 = 0), in nats, float64: 0 when one key takes
+    everything, ln(n) when n keys share evenly. (..., key_pos) -> (...); one row gives a 0-d array."""
+    a = np.asarray(weights, dtype=np.float64)
+    logs = np.log(a, out=np.zeros_like(a), where=a > 0)
+    return -np.sum(a * logs, axis=-1)
 
 
 def dot_product_terms(q_row: np.ndarray, k_row: np.ndarray) -> np.ndarray:

@@ -15,7 +15,11 @@ TOLERANCE, so the picture never lies.
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
 import numpy as np
@@ -24,11 +28,9 @@ from attention import blas, core
 
 Kind = Literal["encoder", "decoder", "cross"]
 KINDS: tuple[Kind, ...] = ("encoder", "decoder", "cross")
-KIND_TITLES: dict[str, str] = {
-    "encoder": "encoder self-attention",
-    "decoder": "decoder self-attention (masked)",
-    "cross": "encoder–decoder cross-attention",
-}
+# How q, k, v were captured (Trace.capture_path): "registry", through transformers' attention-function
+# registry (attention/capture/); "recorder", recorded by the built-in translator's own attention layers.
+CAPTURE_PATHS: tuple[str, ...] = ("registry", "recorder")
 TOLERANCE = 1e-5
 
 
@@ -141,12 +143,10 @@ class Site:
         return self.q.shape[-1]
 
     def scaled(self, head: int) -> np.ndarray:
-        """(query_pos, key_pos) of one head: the scores after ×scale, softcap, bias and the mask —
-        exactly what the softmax sees."""
-        s = core.softcap_scores(core.scale_scores(self.scores[head].astype(np.float64), self.scale), self.softcap)
-        if self.bias is not None:
-            s = s + self.bias[head]
-        return core.add_mask(s, self.mask)
+        """(query_pos, key_pos) of one head, float64: the scores after ×scale, softcap, bias and the
+        mask — exactly what the softmax sees (core.logits)."""
+        bias = None if self.bias is None else self.bias[head]
+        return core.logits(self.scores[head].astype(np.float64), self.scale, self.softcap, bias, self.mask)
 
     @property
     def masked(self) -> np.ndarray:
@@ -157,52 +157,36 @@ class Site:
     def faithful(self) -> bool:
         return max(self.weights_diff, self.z_diff) <= TOLERANCE
 
-    @property
-    def title(self) -> str:
-        return f"layer {self.layer} · {KIND_TITLES[self.kind]}"
+
+def _conversion(hint: object):
+    """What make_site does to a value given for a field annotated `hint`: arrays frozen (read-only
+    float32), token sequences made tuples, a plain float made a float; None passes through."""
+    members = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+    if np.ndarray in members:
+        return _frozen
+    if any(typing.get_origin(m) is tuple for m in members):
+        return lambda value: None if value is None else tuple(value)
+    if hint is float:
+        return float
+    return _as_given
 
 
-def make_site(
-    *,
-    layer: int,
-    kind: Kind,
-    query_tokens: tuple[str, ...],
-    key_tokens: tuple[str, ...],
-    q: np.ndarray,
-    k: np.ndarray,
-    v: np.ndarray,
-    scale: float,
-    mask: np.ndarray | None,
-    model_weights: np.ndarray,
-    model_z: np.ndarray,
-    bias: np.ndarray | None = None,
-    softcap: float | None = None,
-    name: str = "",
-    input_tokens: tuple[str, ...] | None = None,
-    query_inputs: np.ndarray | None = None,
-    key_inputs: np.ndarray | None = None,
-) -> Site:
-    """A Site from what the model handed its attention function and what it got back; the
-    recomputation by core.py and the comparison happen when the site is first read."""
-    return Site(
-        layer=layer,
-        kind=kind,
-        query_tokens=tuple(query_tokens),
-        key_tokens=tuple(key_tokens),
-        q=_frozen(q),
-        k=_frozen(k),
-        v=_frozen(v),
-        scale=float(scale),
-        model_weights=_frozen(model_weights),
-        model_z=_frozen(model_z),
-        mask=_frozen(mask),
-        bias=_frozen(bias),
-        softcap=softcap,
-        name=name,
-        input_tokens=None if input_tokens is None else tuple(input_tokens),
-        query_inputs=_frozen(query_inputs),
-        key_inputs=_frozen(key_inputs),
-    )
+def _as_given(value: object) -> object:
+    return value
+
+
+_CONVERSIONS = {name: _conversion(hint) for name, hint in typing.get_type_hints(Site).items()}
+
+
+def make_site(**values: object) -> Site:
+    """A Site from what the model handed its attention function and what it got back, given by field
+    name (query_tokens, q, k, v, scale, mask, model_weights, model_z, …): arrays become read-only
+    float32, token lists tuples. The recomputation by core.py and the comparison happen when the site
+    is first read."""
+    unknown = sorted(set(values) - {f.name for f in dataclasses.fields(Site)})
+    if unknown:
+        raise TypeError(f"make_site() got unexpected fields: {', '.join(unknown)}")
+    return Site(**{name: _CONVERSIONS[name](value) for name, value in values.items()})
 
 
 @dataclass(frozen=True, eq=False)
@@ -214,7 +198,11 @@ class Trace:
     tokens: tuple[str, ...]  # the tokens the model read (after truncation)
     sites: tuple[Site, ...]
     dropped_tokens: int = 0  # how many tokens were cut off to fit the model's maximum length
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    unknown_words: tuple[str, ...] = ()  # words of the text not in the vocabulary, read as <unk>
+    unknown_target_words: tuple[str, ...] = ()  # the same for a given decoder target (teacher forcing)
+    decoding_capped: bool = False  # greedy decoding stopped at its word limit, without an end token
+    teacher_forced: bool = False  # the decoder read a given target, not the model's own output
+    capture_path: str = ""  # how q, k, v were captured: one of CAPTURE_PATHS ("" when not said)
     # per side ("encoder"/"decoder"): the residual stream entering each layer, (pos, d_model)
     layer_inputs: dict[str, tuple[np.ndarray, ...]] = field(default_factory=dict)
 
@@ -251,3 +239,15 @@ class Trace:
     @property
     def faithful(self) -> bool:
         return all(s.faithful for s in self.sites)
+
+    def show(self, kind: Kind | None = None, layer: int | None = None, head: int = 0, **options: object):
+        """One head's S, A, Z and lines in a notebook (offline: no CDN). See attention.headview.show."""
+        from attention.headview import show  # lazily: the head view draws traces, not the reverse
+
+        return show(self, kind=kind, layer=layer, head=head, **options)
+
+    def save_html(self, path: str | Path, **options: object) -> Path:
+        """Every head in one self-contained HTML file with pickers. See attention.headview.save_html."""
+        from attention.headview import save_html
+
+        return save_html(self, path, **options)

@@ -166,17 +166,26 @@ def elapsed_ms(value) -> float:
         raise AppErrorOnPage("the app showed an error box instead of the result")
     return float(value)
 
-# The S and A charts (first two) show `marker` among their drawn column words.
-CHARTS_DRAWN = """
+# The head view (attention/headview) lives in a component's shadow root: find its host and the view on it.
+_FIND_VIEW = """
+const findView = () => {
+  const walk = (root) => {
+    for (const host of root.querySelectorAll('.hv-host')) { const v = host.hvState && host.hvState.view; if (v) return v; }
+    for (const el of root.querySelectorAll('*')) { if (el.shadowRoot) { const v = walk(el.shadowRoot); if (v) return v; } }
+    return null;
+  };
+  return walk(document);
+};
+"""
+
+# The head view is drawn with `marker` among its key words.
+HEAD_VIEW_DRAWN = """
 (marker) => {
   if (typeof window.__benchT0 !== 'number') return false;
   if (document.querySelector('[data-testid="stException"]')) return 'APP_ERROR';
-  const plots = document.querySelectorAll('[data-testid="stPlotlyChart"] .js-plotly-plot');
-  if (plots.length < 2) return false;
-  for (const i of [0, 1]) {
-    const words = Array.from(plots[i].querySelectorAll('.xtick text'), (t) => t.textContent);
-    if (!words.includes(marker)) return false;
-  }
+""" + _FIND_VIEW + """
+  const v = findView();
+  if (!v || !v.p.key_tokens.includes(marker)) return false;
   return performance.now() - window.__benchT0;
 }
 """
@@ -193,23 +202,8 @@ TEXT_SHOWN = """
 }
 """
 
-S_TICKTEXT = """
-() => {
-  const p = document.querySelector('[data-testid="stPlotlyChart"] .js-plotly-plot');
-  return p && p.layout && p.layout.xaxis ? Array.from(p.layout.xaxis.ticktext || []) : null;
-}
-"""
-
-AXIS_RANGES = """
-(el) => { const p = el.querySelector('.js-plotly-plot');
-          return [p._fullLayout.xaxis.range, p._fullLayout.yaxis.range]; }
-"""
-
-
-def pixel(box: dict, ranges, x: float, y: float) -> tuple[float, float]:
-    """Page pixel of data point (x, y) from the plot area box and the axis ranges (as plot_geometry)."""
-    (x0, x1), (y0, y1) = ranges
-    return (box["x"] + (x - x0) / (x1 - x0) * box["width"], box["y"] + (y1 - y) / (y1 - y0) * box["height"])
+# The key words the head view shows (None before it is drawn).
+HEAD_VIEW_TOKENS = "() => {" + _FIND_VIEW + "const v = findView(); return v ? Array.from(v.p.key_tokens) : null; }"
 
 
 def detail_needle(tokens: list[str], row: int) -> str:

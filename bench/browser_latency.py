@@ -7,10 +7,11 @@ the real app. Then, interleaved so machine noise hits all alike, `--repeats` tim
 sentence of 8–20 words each time (unique, so no cache helps):
 
   (a) floor   trivial app: Enter in the text box → the written text appears;
-  (b) submit  Explore: Control+Enter in the sentence box → the S and A heatmaps drawn with the new
-              words (their column tick labels hold the sentence's marker word);
-  (c) click   Explore: click the word beside a row of A → the detail panel names that word
-              ("Query word: … (position N)").
+  (b) submit  Explore: Control+Enter in the sentence box → the head view drawn again and the detail
+              panel back to "Nothing selected" (a new sentence clears the selection);
+  (c) click   Explore: click the word beside a row of A in the head view → the detail panel names
+              that word ("Query word: … (position N)");
+  (d) highlight  the same click → the row marked in the browser (data-selected), no server involved.
 
 Times are taken in the page's own clock: from the keydown / mousedown event to the first animation
 frame where the result is in the DOM. Prints medians, p90 and the ratios (b)/(a) and (c)/(a).
@@ -27,25 +28,33 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from playwright.sync_api import sync_playwright
 
 from bench.app_process import (
-    AXIS_RANGES,
-    CHARTS_DRAWN,
     RESET_T0,
-    S_TICKTEXT,
     TEXT_SHOWN,
     TRIVIAL_APP,
     app_server,
     detail_needle,
     elapsed_ms,
     percentile,
-    pixel,
     timed_page,
 )
 from bench.cli import bench_parser, write_json
 from bench.sentences import check_markers, tokens_of, unique_sentences
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle
+from harness.head_geometry import cell_point, wait_ready
+
+# The head view renders in a shadow root: find its A panel by walking shadow roots.
+SELECTED_IS = """
+(wanted) => {
+  if (typeof window.__benchT0 !== 'number') return false;
+  const walk = (root) => { const hit = root.querySelector('[data-matrix="A"]'); if (hit) return hit;
+    for (const el of root.querySelectorAll('*')) { if (el.shadowRoot) { const h = walk(el.shadowRoot); if (h) return h; } }
+    return null; };
+  const a = walk(document);
+  return a && a.getAttribute('data-selected') === wanted ? performance.now() - window.__benchT0 : false;
+}
+"""
 
 TIMEOUT_MS = 120_000
-A_CHART = 1  # S, A, Z in page order
 
 
 def floor_once(page, value: str) -> float:
@@ -58,29 +67,28 @@ def floor_once(page, value: str) -> float:
     return elapsed_ms(ms)
 
 
-def submit_once(page, text: str, marker: str) -> float:
+def submit_once(page, text: str) -> float:
     box = page.get_by_label("Sentence")
     box.fill(text)
     page.evaluate(RESET_T0)
     box.press("Control+Enter")
-    ms = page.wait_for_function(CHARTS_DRAWN, arg=marker, polling="raf", timeout=TIMEOUT_MS).json_value()
+    ms = page.wait_for_function(TEXT_SHOWN, arg="Nothing selected yet", polling="raf",
+                                timeout=TIMEOUT_MS).json_value()
     wait_idle(page)
-    got = page.evaluate(S_TICKTEXT)
-    if got != tokens_of(text):
-        raise RuntimeError(f"the S chart shows {got}, expected the tokens of {text!r}")
+    wait_ready(page)
     return elapsed_ms(ms)
 
 
-def click_row_once(page, tokens: list[str], row: int) -> float:
-    chart = page.locator('[data-testid="stPlotlyChart"]').nth(A_CHART)
-    box = chart.locator(".nsewdrag").first.bounding_box()
-    x, y = pixel(box, page.evaluate(AXIS_RANGES, chart.element_handle()), -1, row)
+def click_row_once(page, tokens: list[str], row: int) -> tuple[float, float]:
+    """(click → highlight in the browser, click → detail panel from Python), in ms."""
+    x, y = cell_point(page, "A", row, -1)
     page.evaluate(RESET_T0)
     page.mouse.click(x, y)
+    highlight = page.wait_for_function(SELECTED_IS, arg=f"{row},", polling="raf", timeout=TIMEOUT_MS).json_value()
     ms = page.wait_for_function(TEXT_SHOWN, arg=detail_needle(tokens, row), polling="raf",
                                 timeout=TIMEOUT_MS).json_value()
     wait_idle(page)
-    return elapsed_ms(ms)
+    return elapsed_ms(highlight), elapsed_ms(ms)
 
 
 def summary(samples: list[float]) -> dict:
@@ -92,7 +100,7 @@ def summary(samples: list[float]) -> dict:
 def run(repeats: int) -> dict:
     check_markers()
     sentences = unique_sentences(repeats + 1, seed=1)  # the first one warms up, uncounted
-    times: dict[str, list[float]] = {"floor": [], "submit": [], "click": []}
+    times: dict[str, list[float]] = {"floor": [], "submit": [], "click": [], "highlight": []}
     load_before = os.getloadavg()[0]
     t_start = time.monotonic()
     with app_server(TRIVIAL_APP) as trivial, app_server() as app, sync_playwright() as p:
@@ -100,24 +108,25 @@ def run(repeats: int) -> dict:
         try:
             floor_page = timed_page(browser, trivial.url)
             page = timed_page(browser, app.url)
-            page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=TIMEOUT_MS)
             wait_idle(page)
+            wait_ready(page, TIMEOUT_MS)
             for i, (text, marker) in enumerate(sentences):
                 row = 2 + i % 2  # alternate rows, so each click changes the selection
                 floor_ms = floor_once(floor_page, text)
-                submit_ms = submit_once(page, text, marker)
-                click_ms = click_row_once(page, tokens_of(text), row)
+                submit_ms = submit_once(page, text)
+                highlight_ms, click_ms = click_row_once(page, tokens_of(text), row)
                 if i == 0:
                     continue
                 times["floor"].append(floor_ms)
                 times["submit"].append(submit_ms)
                 times["click"].append(click_ms)
+                times["highlight"].append(highlight_ms)
                 print(f"  {i}/{repeats}: {len(text.split())} words  floor {floor_ms:7.1f} ms  "
-                      f"submit {submit_ms:7.1f} ms  click {click_ms:7.1f} ms", flush=True)
+                      f"submit {submit_ms:7.1f} ms  click {click_ms:7.1f} ms  highlight {highlight_ms:6.1f} ms", flush=True)
         finally:
             browser.close()
     res = {k: summary(v) for k, v in times.items()}
-    for k in ("submit", "click"):
+    for k in ("submit", "click", "highlight"):
         res[k]["median_over_floor"] = round(res[k]["median_ms"] / res["floor"]["median_ms"], 2)
         res[k]["p90_over_floor"] = round(res[k]["p90_ms"] / res["floor"]["p90_ms"], 2)
     res["repeats"] = repeats
@@ -128,8 +137,9 @@ def run(repeats: int) -> dict:
 
 
 LABELS = {"floor": "(a) floor: trivial app, Enter -> text shown",
-          "submit": "(b) Explore: Ctrl+Enter -> S, A drawn",
-          "click": "(c) Explore: click row word -> detail"}
+          "submit": "(b) Explore: Ctrl+Enter -> head view drawn",
+          "click": "(c) Explore: click row word -> detail",
+          "highlight": "(d) the same click -> row marked (browser)"}
 
 
 def print_table(res: dict) -> None:

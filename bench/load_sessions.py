@@ -7,7 +7,7 @@ cookies, separate Streamlit sessions) driven together with asyncio. Every sessio
 then, all at the same moment, submits ITS OWN sentence (8–20 words holding a marker noun no other
 session has) and, all at the same moment again, clicks the word beside one row of A. Each checks:
 
-  - the S chart's column words are exactly the tokens of its own sentence (its marker is there and
+  - the head view's key words are exactly the tokens of its own sentence (its marker is there and
     no other session's marker is);
   - the detail panel names the word of the row it clicked ("Query word: … (position N)").
 
@@ -38,10 +38,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from playwright.async_api import async_playwright
 
 from bench.app_process import (
-    AXIS_RANGES,
-    CHARTS_DRAWN,
+    HEAD_VIEW_DRAWN,
+    HEAD_VIEW_TOKENS,
     RESET_T0,
-    S_TICKTEXT,
     TEXT_SHOWN,
     TIMING_INIT_SCRIPT,
     BrowserCpuSampler,
@@ -51,18 +50,18 @@ from bench.app_process import (
     elapsed_ms,
     mib,
     percentile,
-    pixel,
     proc_cpu_s,
     proc_status_kib,
 )
 from bench.sentences import MARKERS, check_markers, tokens_of, unique_sentences
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS
+from harness.head_geometry import point_in
 
 # This run's evidence (server output, screenshots of failed sessions), apart from other runs'.
 RUN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results",
                        f"load_sessions_{time.strftime('%Y%m%d-%H%M%S')}_{os.getpid()}")
 STEP_TIMEOUT_MS = 300_000  # one step of one session (20 sessions share 2 CPU cores)
-A_CHART = 1
+HEAD_VIEW_READY = '[data-matrix="A"][data-view]'
 
 
 async def wait_idle(page, timeout_ms: int = STEP_TIMEOUT_MS) -> None:
@@ -102,7 +101,7 @@ class Session:
             t0 = time.monotonic()
             await page.goto(url, timeout=STEP_TIMEOUT_MS)
             await wait_idle(page)
-            await page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=STEP_TIMEOUT_MS)
+            await page.wait_for_selector(HEAD_VIEW_READY, timeout=STEP_TIMEOUT_MS)
             await wait_idle(page)
             self.open_s = time.monotonic() - t0
             await meet("opened", opened)
@@ -111,24 +110,23 @@ class Session:
             await box.fill(self.text)
             await page.evaluate(RESET_T0)
             await box.press("Control+Enter")
-            handle = await page.wait_for_function(CHARTS_DRAWN, arg=self.marker, polling="raf",
+            handle = await page.wait_for_function(HEAD_VIEW_DRAWN, arg=self.marker, polling="raf",
                                                   timeout=STEP_TIMEOUT_MS)
             self.submit_ms = elapsed_ms(await handle.json_value())
             await wait_idle(page)
-            self.check_ticks(await page.evaluate(S_TICKTEXT))
+            self.check_ticks(await page.evaluate(HEAD_VIEW_TOKENS))
             await meet("submitted", submitted)
 
-            chart = page.locator('[data-testid="stPlotlyChart"]').nth(A_CHART)
-            plot_box = await chart.locator(".nsewdrag").first.bounding_box()
-            ranges = await page.evaluate(AXIS_RANGES, await chart.element_handle())
-            x, y = pixel(plot_box, ranges, -1, self.row)
+            a = page.locator('[data-matrix="A"]').first
+            x, y = point_in(await a.get_attribute("data-plot"), await a.get_attribute("data-view"),
+                            await a.locator(".hv-stage").bounding_box(), self.row, -1)
             await page.evaluate(RESET_T0)
             await page.mouse.click(x, y)
             handle = await page.wait_for_function(TEXT_SHOWN, arg=detail_needle(self.tokens, self.row),
                                                   polling="raf", timeout=STEP_TIMEOUT_MS)
             self.click_ms = elapsed_ms(await handle.json_value())
             await wait_idle(page)
-            self.check_ticks(await page.evaluate(S_TICKTEXT))  # still its own sentence after the click
+            self.check_ticks(await page.evaluate(HEAD_VIEW_TOKENS))  # still its own sentence after the click
         except asyncio.CancelledError:
             cancelled = True
             raise
@@ -158,15 +156,15 @@ class Session:
 
     def check_ticks(self, got: list[str] | None) -> None:
         if got is None:
-            self.errors.append("no S chart")
+            self.errors.append("no head view")
             return
         foreign = sorted(self.others & set(got))
         if foreign:
-            self.errors.append(f"MIXED: another session's word(s) {foreign} in its chart")
+            self.errors.append(f"MIXED: another session's word(s) {foreign} in its head view")
         if self.marker not in got:
-            self.errors.append(f"WRONG: its marker {self.marker!r} is missing from its chart")
+            self.errors.append(f"WRONG: its marker {self.marker!r} is missing from its head view")
         if got != self.tokens:
-            self.errors.append(f"WRONG: chart words {got} != its tokens {self.tokens}")
+            self.errors.append(f"WRONG: head view words {got} != its tokens {self.tokens}")
 
     @property
     def ok(self) -> bool:
@@ -179,7 +177,7 @@ async def warm_up(browser, url: str) -> None:
     try:
         page = await context.new_page()
         await page.goto(url, timeout=STEP_TIMEOUT_MS)
-        await page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=STEP_TIMEOUT_MS)
+        await page.wait_for_selector(HEAD_VIEW_READY, timeout=STEP_TIMEOUT_MS)
         await wait_idle(page)
     finally:
         await context.close()

@@ -5,9 +5,9 @@
 Starts the real app, reads VmRSS of the streamlit process from /proc/<pid>/status right after it
 answers its health check, again after the first page load in a headless Chromium (the model is
 loaded then), then submits `--sentences` different sentences of 8–20 words through that one page
-(each waited for until its heatmaps are drawn), stopping early after `--minutes`. A thread samples
+(each waited for until its head view is drawn), stopping early after `--minutes`. A thread samples
 VmRSS every 0.5 s for the peak; the kernel's own peak (VmHWM) is printed too. `--quick`: 40
-sentences. The trace cache is bounded by bytes (ATTENTION_TRACE_CACHE_MB, 1024 by default), so memory
+sentences. The trace cache is bounded by bytes (ATTENTION_CACHE_MB, 1024 by default), so memory
 should level off below that, not keep growing.
 """
 
@@ -21,9 +21,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from playwright.sync_api import sync_playwright
 
 from bench.app_process import (
-    CHARTS_DRAWN,
+    HEAD_VIEW_DRAWN,
+    HEAD_VIEW_TOKENS,
     RESET_T0,
-    S_TICKTEXT,
     RssSampler,
     app_server,
     mib,
@@ -33,6 +33,7 @@ from bench.app_process import (
 from bench.cli import bench_parser, write_json
 from bench.sentences import check_markers, tokens_of, unique_sentences
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle
+from harness.head_geometry import wait_ready
 
 TIMEOUT_MS = 120_000
 QUICK_SENTENCES = 40
@@ -51,7 +52,7 @@ def run(n_sentences: int, minutes: float, every: int) -> dict:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = timed_page(browser, app.url)
-            page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=TIMEOUT_MS)
+            wait_ready(page, TIMEOUT_MS)
             wait_idle(page)
             rss_loaded = proc_status_kib(app.pid)
             checkpoints.append({"sentences": 0, "rss_kib": rss_loaded})
@@ -65,12 +66,12 @@ def run(n_sentences: int, minutes: float, every: int) -> dict:
                 box.fill(text)
                 page.evaluate(RESET_T0)
                 box.press("Control+Enter")
-                page.wait_for_function(CHARTS_DRAWN, arg=marker, polling="raf", timeout=TIMEOUT_MS)
+                page.wait_for_function(HEAD_VIEW_DRAWN, arg=marker, polling="raf", timeout=TIMEOUT_MS)
                 wait_idle(page)
                 submit_s.append(time.monotonic() - t0)
-                got = page.evaluate(S_TICKTEXT)
+                got = page.evaluate(HEAD_VIEW_TOKENS)
                 if got != tokens_of(text):
-                    raise RuntimeError(f"sentence {i}: the S chart shows {got}, expected the tokens of {text!r}")
+                    raise RuntimeError(f"sentence {i}: the head view shows {got}, expected the tokens of {text!r}")
                 if i % every == 0 or i == len(sentences):
                     rss = proc_status_kib(app.pid)
                     checkpoints.append({"sentences": i, "rss_kib": rss})

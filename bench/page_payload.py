@@ -22,7 +22,7 @@ from bench.browser_frames import app_and_browser, counted_page, payload_args
 from bench.cli import write_json
 from bench.texts import text_of_tokens
 from harness.app_server import wait_idle
-from harness.plot_geometry import chart_point
+from harness.head_geometry import cell_point, wait_ready
 
 
 def measure(browser: Browser, url: str, n_tokens: int) -> dict:
@@ -30,10 +30,10 @@ def measure(browser: Browser, url: str, n_tokens: int) -> dict:
     context, page, counter = counted_page(browser)
     page.goto(f"{url}/?{urllib.parse.urlencode({'text': text, 'layer': 0, 'head': 0})}")
     wait_idle(page)
-    page.wait_for_selector('[data-testid="stPlotlyChart"] .nsewdrag', timeout=120_000)
+    wait_ready(page, 120_000)
     wait_idle(page)
     load_bytes = counter.take()
-    page.mouse.click(*chart_point(page, 1, -1, 1))  # click the word beside row 1
+    page.mouse.click(*cell_point(page, "A", 1, -1))  # click the word beside row 1 of A
     page.wait_for_selector("text=Query word:", timeout=60_000)
     wait_idle(page)
     click_bytes = counter.take()

@@ -65,11 +65,9 @@ def _tokenizer():
 
 
 def tokens_of(text: str) -> list[str]:
-    """The tokens the Explore page shows for `text` (as the charts label them: escaped)."""
-    from attention.plots.heatmaps import label
-
+    """The tokens the Explore page's head view shows for `text` (as the tokenizer writes them)."""
     tok = _tokenizer()
-    return [label(t) for t in tok.convert_ids_to_tokens(tok(text)["input_ids"])]
+    return list(tok.convert_ids_to_tokens(tok(text)["input_ids"]))
 
 
 def check_markers() -> None:

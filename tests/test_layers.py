@@ -36,7 +36,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n",
               "ui"},
 }
-LAZY_ONLY = {("package", "capture"), ("package", "translator")}  # attention/__init__.py, inside functions
+# inside functions only: attention/__init__.py's trace(), translate(), save_html(); Trace.show() and save_html()
+LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "headview"), ("trace", "headview")}
 STREAMLIT_LAYERS = {"ui", "views"}
 
 
@@ -153,7 +154,7 @@ sys.meta_path.insert(0, Blocker())
                                     "attention.analysis.export", "attention.analysis.qk_space",
                                     "attention.analysis.word_merge", "attention.analysis.rollout",
                                     "attention.analysis.details", "attention.analysis.selection",
-                                    "attention.analysis.qkv_origin"])
+                                    "attention.analysis.qkv_origin", "attention.headview"])
 def test_the_light_parts_import_without_torch_transformers_or_streamlit(module):
     code = BLOCKED + f"import {module}\nprint('ok')"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)

@@ -5,7 +5,7 @@ import streamlit as st
 from attention.capture import projections
 from attention.trace import TOLERANCE
 from attention.ui import cache, matrices, pickers, sentence, state
-from attention.ui.lang import kind_title, t
+from attention.ui.lang import kind_title, t, trace_notes
 from attention.ui.state import EXPLORE_SCOPE, Keys
 
 
@@ -27,6 +27,8 @@ def explore_page() -> None:
     st.caption(t("explore.caption", model=tr.model, n=len(tr.tokens),
                  site=t("site.title", layer=site.layer, kind=kind_title(site.kind)), head=head,
                  heads=site.n_heads, d_k=site.d_head, diff=f"{site.weights_diff:.1e}"))
+    for note in trace_notes(tr, skip=("dropped_tokens",)):  # sentence.traced() warned of the cut
+        st.caption(note)
     context = (tr.text, sentence.model_path(), site.kind)  # a new sentence, model or kind clears the selection
     state.get_selection(EXPLORE_SCOPE, context)
     matrices.show(site, head, page="explore", scope=EXPLORE_SCOPE,

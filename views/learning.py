@@ -37,8 +37,8 @@ def step_view(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, 
     for step in shown:  # playing redraws the same place once per snapshot
         with area.container():
             site = st_traces.traces[steps.index(step)].site(layer, kind)
-            matrices.show_scores_and_weights(site, head, prefix="learn", scope=LEARN_SCOPE, note=f"step {step}",
-                                             interactive=not play)
+            matrices.show_scores_and_weights(site, head, prefix="learn", scope=LEARN_SCOPE,
+                                             note=t("learning.at_step", step=step), interactive=not play)
         if play:
             time.sleep(0.6)
 
@@ -69,20 +69,21 @@ def pair_curves(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int
     for i, (metric, key) in enumerate((("score", "learning.score"), ("weight", "learning.weight"),
                                        ("cosine", "learning.cosine"))):
         fig = training_curves.curves_figure(steps, {names[0]: getattr(a, metric), names[1]: getattr(b, metric)},
-                                           t(key), t(key), marker)
+                                           t(key), t(key), marker, x_title=t("learning.step"))
         cols[i % 2].plotly_chart(fig, width="stretch", key=f"learn_curve_{metric}", config=charts.config())
-    cols[1].plotly_chart(training_curves.loss_figure(list(loss_history()), t("learning.loss"), marker),
-                         width="stretch", key="learn_loss", config=charts.config())
+    loss = training_curves.loss_figure(list(loss_history()), t("learning.loss"), marker, y_title=t("learning.loss_axis"),
+                                       x_title=t("learning.step"), name=t("learning.loss_curve"))
+    cols[1].plotly_chart(loss, width="stretch", key="learn_loss", config=charts.config())
 
 
 def alignment_section() -> None:
     st.subheader(t("learning.alignment"))
     st.caption(t("learning.alignment_explain"))
     steps, shares = cache.alignment_over_training()
-    curves = {f"L{layer} H{head}": shares[:, layer, head]
+    curves = {t("chart.head", layer=layer, head=head): shares[:, layer, head]
               for layer in range(shares.shape[1]) for head in range(shares.shape[2])}
     fig = training_curves.curves_figure(list(steps), curves, t("learning.alignment"), t("learning.share"),
-                                       st.session_state.get(Keys.LEARN_STEP))
+                                       st.session_state.get(Keys.LEARN_STEP), x_title=t("learning.step"))
     st.plotly_chart(fig, width="stretch", key="learn_alignment", config=charts.config())
 
 

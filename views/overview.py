@@ -100,7 +100,7 @@ def grid_section(v: Overview, kind: str, to: Target) -> None:
     selected = (st.session_state.get(to.layer_key), st.session_state.get(to.head_key)) if same_kind else None
     fig = head_grid.grid_figure(v.thumbs, order=order, n_cols=v.heads_per_layer, n_query=v.n_query,
                                      highlight_query=st.session_state[Keys.OV_WORD], selected=selected,
-                                     hover=hover_texts(v, to))
+                                     hover=hover_texts(v, to), tile_title=t("chart.head"))
     st.caption(t("overview.grid_caption", cells=head_grid.THUMB_MAX, page=t(to.page_name)))
     st.plotly_chart(fig, key=Keys.OV_GRID, on_select=lambda: on_grid_click(to, kind), selection_mode="points",
                     config=charts.config(), width="stretch")
@@ -121,8 +121,9 @@ def rollout_section(v: Overview, scope: state.Scope) -> None:
         st.info(t("overview.rollout_cross" if v.kind == "cross" else "overview.rollout_encoder_only"))
         return
     st.caption(t("overview.rollout_caption"))
-    fig = head_grid.rollout_figure(v.rollout, v.query_labels,
-                                        Selection(v.to_shown(state.get_selection(scope).query)))
+    fig = head_grid.rollout_figure(v.rollout, v.query_labels, Selection(v.to_shown(state.get_selection(scope).query)),
+                                   title=t("overview.rollout_title"),
+                                   axis_names=(t("overview.rollout_row"), t("overview.rollout_column")))
     st.plotly_chart(fig, key=Keys.OV_ROLLOUT, on_select=lambda: on_rollout_click(v, scope), selection_mode="points",
                     config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
 

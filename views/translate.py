@@ -7,7 +7,7 @@ import streamlit as st
 from attention.trace import TOLERANCE, Site
 from attention.translator.origin import origin as translator_origin
 from attention.ui import cache, matrices, pickers, sentence, state
-from attention.ui.lang import t
+from attention.ui.lang import t, trace_notes
 from attention.ui.state import TRANSLATE_SCOPE, Keys
 
 
@@ -26,7 +26,7 @@ def translate_page() -> None:
     if out is None:
         return
     sentence.show_translation(out)
-    for note in out.trace.notes[1 if out.unknown_words else 0 :]:
+    for note in trace_notes(out.trace, skip=("unknown_words",)):  # show_translation warned of those
         st.caption(note)
     tr = out.trace
     c_kind, c_overview = st.columns([3, 1])

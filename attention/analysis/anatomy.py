@@ -40,8 +40,7 @@ def dot_anatomy(site: Site, head: int, query: int, key: int) -> DotAnatomy:
     q = site.q[head, query].astype(np.float64)
     k = site.k[head, key].astype(np.float64)
     terms = core.dot_product_terms(q, k)
-    norm = float(np.linalg.norm(q) * np.linalg.norm(k))
-    return DotAnatomy(query, key, q, k, terms, float(terms.sum()), float(terms.sum() / norm) if norm else 0.0)
+    return DotAnatomy(query, key, q, k, terms, float(terms.sum()), core.cosine(q, k))
 
 
 @dataclass(frozen=True)
@@ -84,11 +83,10 @@ def row_pipeline(site: Site, head: int, query: int, temperature: float = 1.0) ->
     q = site.q[head, query : query + 1].astype(np.float32)  # (1, d_head)
     k, v = site.k[head].astype(np.float32), site.v[head].astype(np.float32)
     raw = core.raw_scores(q, k)  # (1, key_pos)
-    scaled = core.softcap_scores(core.scale_scores(raw, site.scale, temperature), site.softcap)
-    if site.bias is not None:
-        scaled = scaled + site.bias[head, query : query + 1]
+    bias = None if site.bias is None else site.bias[head, query : query + 1]
+    scaled = core.logits(raw, site.scale, site.softcap, bias, temperature=temperature)  # shown without the mask
     mask = None if site.mask is None else site.mask[query : query + 1]
-    weights = core.softmax(core.add_mask(scaled, mask))
+    weights = core.softmax(core.add_mask(scaled, mask))  # = softmax(core.logits(…, mask)): the mask comes last
     return RowPipeline(
         query=query,
         temperature=temperature,
@@ -99,8 +97,3 @@ def row_pipeline(site: Site, head: int, query: int, temperature: float = 1.0) ->
         z=core.weighted_sum(weights, v)[0],
     )
 
-
-def entropy(weights_row: np.ndarray) -> float:
-    """How spread the row is, in nats: 0 when one key takes everything, log(n) when uniform."""
-    p = weights_row[weights_row > 0]
-    return float(-(p * np.log(p)).sum())

@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from attention import core
 from attention.analysis.special_tokens import special_positions
 from attention.trace import Site, Trace
 
@@ -44,13 +45,6 @@ class HeadStats:
     special_share: float
     previous_share: float
     self_share: float
-
-
-def row_entropy(weights: np.ndarray) -> np.ndarray:
-    """−Σ_j a_ij ln a_ij per row (0·ln 0 = 0). (..., query_pos, key_pos) -> (..., query_pos)."""
-    a = np.asarray(weights, dtype=np.float64)
-    logs = np.log(a, out=np.zeros_like(a), where=a > 0)
-    return -np.sum(a * logs, axis=-1)
 
 
 def _offset(n_query: int, n_key: int) -> int:
@@ -95,7 +89,7 @@ def site_stats(site: Site) -> list[HeadStats]:
     live = a.sum(axis=-1) > 0.5  # rows that really distribute attention
     nan = np.full(a.shape[0], np.nan)
     self_attention = site.kind != "cross"
-    entropy = _mean_rows(row_entropy(a), live)
+    entropy = _mean_rows(core.entropy(a), live)
     special = _mean_rows(row_share(a, np.array(special_positions(site.key_tokens))), live)
     distance = _mean_rows(row_distance(a), live) if self_attention else nan
     has_previous = np.arange(a.shape[1]) + _offset(*a.shape[1:]) >= 1  # the first token has none

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention import core
 from attention.trace import Kind, Trace
 
 NO_EFFECT = 0.5  # a change of the score gap smaller than this (in raw q·k units) is "no clear effect"
@@ -39,12 +40,9 @@ def pair_curve(st: SnapshotTraces, kind: Kind, layer: int, head: int, query: int
     score, weight, cosine = [], [], []
     for tr in st.traces:
         site = tr.site(layer, kind)
-        q = site.q[head, query].astype(np.float64)
-        k = site.k[head, key].astype(np.float64)
         score.append(float(site.scores[head, query, key]))
         weight.append(float(site.weights[head, query, key]))
-        norm = float(np.linalg.norm(q) * np.linalg.norm(k))
-        cosine.append(float(q @ k) / norm if norm else 0.0)
+        cosine.append(core.cosine(site.q[head, query], site.k[head, key]))
     return PairCurve(query, key, np.array(score), np.array(weight), np.array(cosine))
 
 

@@ -1,4 +1,5 @@
-"""What we accept as text, and the plain-language message when we cannot use it."""
+"""What we accept as text: control characters dropped, the length capped, blank text refused
+(the pages say why in the chosen language)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ MAX_CHARS = 20_000  # far beyond any model's token limit; keeps tokenising cheap
 @dataclass(frozen=True)
 class CheckedText:
     text: str  # what goes to the model ("" when nothing usable was given)
-    message: str | None = None  # a prompt or notice for the person, if any
-    cut_chars: int = 0
+    cut_chars: int = 0  # characters cut off the end to fit max_chars
 
 
 def check_text(raw: str | None, max_chars: int = MAX_CHARS) -> CheckedText:
@@ -22,8 +22,8 @@ def check_text(raw: str | None, max_chars: int = MAX_CHARS) -> CheckedText:
         ch for ch in raw if ch in "\n\t " or unicodedata.category(ch) not in ("Cc", "Cs")
     )
     if not cleaned.strip():
-        return CheckedText("", "Type a sentence above to see how its words attend to each other.")
+        return CheckedText("")
     cut = max(0, len(cleaned) - max_chars)
     if cut:
-        return CheckedText(cleaned[:max_chars], f"The text was cut to its first {max_chars:,} characters.", cut)
+        return CheckedText(cleaned[:max_chars], cut)
     return CheckedText(cleaned)

@@ -143,12 +143,6 @@ def merge_matrix(weights: np.ndarray, query_groups: list[list[int]], key_groups:
     return _reduce(summed, query_groups, axis=-2) / sizes  # mean over the pieces of each query word
 
 
-def merge_masked(masked: np.ndarray, query_groups: list[list[int]], key_groups: list[list[int]]) -> np.ndarray:
-    """(query_pos, key_pos) bools -> (query_words, key_words): masked only where every piece pair is."""
-    seen = merge_matrix((~np.asarray(masked, dtype=bool)).astype(np.float64), query_groups, key_groups)
-    return seen == 0
-
-
 def merged_weights(site: Site) -> tuple[np.ndarray, list[str], list[str]]:
     """The site's weights between whole words: ((heads, query_words, key_words), query words, key words)."""
     q_groups, k_groups = word_groups(site.query_tokens), word_groups(site.key_tokens)

@@ -250,6 +250,7 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
             tokens=tuple(enc.tokens[b]),
             sites=sites_for(lm, records, b, enc, dec),
             dropped_tokens=enc.dropped[b],
+            capture_path="registry",
             layer_inputs=layer_inputs(outputs, b, enc, dec),
         )
         for b, text in enumerate(texts)

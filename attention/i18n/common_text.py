@@ -55,6 +55,28 @@ STRINGS: dict[str, dict[str, str]] = {
               "these pictures with care.",
         "zh": "我们重新计算的注意力与模型自身的结果最多相差 {diff}（容差 {tol}）：请谨慎看待这些图。",
     },
+    # what a trace says about how it was made (Trace's typed fields; see ui/lang.trace_notes)
+    "notes.unknown_target": {
+        "en": "Words of the given target not in the vocabulary, read as <unk>: {words}",
+        "zh": "给定目标句中不在词表里的词，按 <unk> 处理：{words}",
+    },
+    "notes.decoding_capped": {
+        "en": "Decoding stopped at its word limit before the model wrote <eos>: the output may be cut short.",
+        "zh": "解码在达到词数上限时停止，模型尚未生成 <eos>：输出可能不完整。",
+    },
+    "notes.teacher_forced": {
+        "en": "Teacher-forced: the decoder read a given target, not the model's own output.",
+        "zh": "教师强制：解码器读入的是给定的目标句，而不是模型自己的输出。",
+    },
+    "capture.registry": {
+        "en": "Query, Key and Value captured through transformers' attention-function registry: exactly what the "
+              "model's attention received.",
+        "zh": "查询、键和值通过 transformers 的注意力函数注册表捕获：正是模型的注意力实际收到的数值。",
+    },
+    "capture.recorder": {
+        "en": "Query, Key and Value recorded by the translator's own attention layers as it computed them.",
+        "zh": "查询、键和值由翻译模型自己的注意力层在计算时记录。",
+    },
     "text.blank": {
         "en": "Type a sentence above to see how its words attend to each other.",
         "zh": "请在上方输入一句话，看看其中的词如何相互关注。",
@@ -81,6 +103,10 @@ STRINGS: dict[str, dict[str, str]] = {
                 "zh": "A = softmax(S / √d_k + 掩码)（注意力权重；每行之和为 1）"},
     "title.Z": {"en": "Z = A·V  (each row: a weighted sum of value vectors)", "zh": "Z = A·V（每一行：值向量的加权和）"},
     "masked": {"en": "masked", "zh": "已屏蔽"},
+    # words inside charts: hover on large matrices, the title over each head's thumbnail or curve
+    "chart.query": {"en": "query", "zh": "查询"},
+    "chart.key": {"en": "key", "zh": "键"},
+    "chart.head": {"en": "L{layer} H{head}", "zh": "层{layer} 头{head}"},
     "words.toggle": {"en": "Whole words", "zh": "按整词显示"},
     "words.help": {"en": "Also draw the weights between whole words, not word pieces.",
                    "zh": "同时显示整词之间的权重，而不是词片之间的。"},

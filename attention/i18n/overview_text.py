@@ -67,6 +67,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # the rollout
     "overview.rollout": {"en": "Attention rollout", "zh": "注意力展开（rollout）"},
+    "overview.rollout_title": {"en": "Attention rollout R = Â_L ··· Â_1  (rows sum to 1)",
+                               "zh": "注意力展开 R = Â_L ··· Â_1（每行之和为 1）"},
+    "overview.rollout_row": {"en": "position", "zh": "位置"},
+    "overview.rollout_column": {"en": "input word", "zh": "输入词"},
     "overview.rollout_encoder_only": {
         "en": "No rollout here: rollout follows a stack of self-attention layers that nothing else feeds (an "
               "encoder, or a decoder-only model). Here cross-attention brings the encoder's words in between "

@@ -45,6 +45,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "learning.tracing": {"en": "Tracing every training snapshot…", "zh": "正在追踪每一个训练快照…"},
     "learning.measuring": {"en": "Measuring alignment at every snapshot…", "zh": "正在测量每个快照的对齐程度…"},
     "learning.step": {"en": "Training step", "zh": "训练步"},
+    "learning.at_step": {"en": "step {step}", "zh": "第 {step} 步"},
     "learning.play": {"en": "▶ Play", "zh": "▶ 播放"},
     "learning.target": {"en": "Every snapshot reads the same Spanish words: {target}",
                         "zh": "每个快照都读入同样的西班牙文词：{target}"},
@@ -56,6 +57,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "learning.weight": {"en": "weight", "zh": "权重"},
     "learning.cosine": {"en": "cosine of the angle between q and k", "zh": "q 与 k 夹角的余弦"},
     "learning.loss": {"en": "Training loss", "zh": "训练损失"},
+    "learning.loss_axis": {"en": "cross-entropy", "zh": "交叉熵"},
+    "learning.loss_curve": {"en": "loss", "zh": "损失"},
     "learning.grew": {
         "en": "In this head, training pulled {q}·{a} ahead of {q}·{b}: the gap in q·k went from {first} to {last} "
               "(final weights {wa} vs {wb}).",

@@ -3,7 +3,7 @@ attention rollout as a clickable heatmap. Pure functions: data in, go.Figure out
 
 The grid is one plotly figure on ONE pair of numeric axes: each thumbnail is a small heatmap placed
 at its own offset (tiles laid out row-major, by default rows = layers and columns = heads), all
-sharing one colour axis (0..1). Clicks work as in plots.py: an invisible square marker over each
+sharing one colour axis (0..1). Clicks work as in heatmaps.py: an invisible square marker over each
 thumbnail carries customdata [layer, head] as a plain list. To keep the page small on long inputs
 each thumbnail is at most THUMB_MAX × THUMB_MAX cells, float32: keys are block-SUMMED and queries
 block-AVERAGED, so every thumbnail row is still a distribution that sums to 1.
@@ -48,10 +48,12 @@ def grid_figure(
     selected: Head | None = None,
     hover: Mapping[Head, str] | None = None,
     title: str = "",
+    tile_title: str = "L{layer} H{head}",  # above each thumbnail, formatted with layer and head
 ) -> go.Figure:
     """Every head as a thumbnail, laid out row-major in `order` (default: model order) with n_cols
     per row (default: the number of heads per layer, so rows are layers). Clicking a thumbnail
-    reports customdata [layer, head]; highlight_query outlines that query's row in every thumbnail."""
+    reports customdata [layer, head]; highlight_query outlines that query's row in every thumbnail.
+    `hover` (one text per head) and `tile_title` carry the words: the app passes translated ones."""
     order = list(heads) if order is None else [h for h in order if h in heads]
     if not order:
         raise ValueError("no heads to draw")
@@ -74,7 +76,7 @@ def grid_figure(
     centres_x = [x + (kd - 1) / 2 for x in lefts]
     centres_y = [y + (qd - 1) / 2 for y in tops]
     fig.add_trace(go.Scatter(
-        x=centres_x, y=[y - gy / 2 - 0.5 for y in tops], mode="text", text=[f"L{layer} H{h}" for layer, h in order],
+        x=centres_x, y=[y - gy / 2 - 0.5 for y in tops], mode="text", text=[tile_title.format(layer=layer, head=h) for layer, h in order],
         textfont={"size": 10, "color": "#333"}, hoverinfo="skip", name="titles",
     ))
     px_per_unit = ROW_PX / pitch_y
@@ -131,11 +133,15 @@ def head_from_event(event: object) -> Head | None:
     return None
 
 
-def rollout_figure(values: np.ndarray, labels: list[str], sel: Selection = NO_SELECTION) -> go.Figure:
-    """The rollout R (pos, pos) drawn and clicked exactly like the attention matrices of plots.py."""
+ROLLOUT_TITLE = "Attention rollout R = Â_L ··· Â_1  (rows sum to 1)"
+
+
+def rollout_figure(values: np.ndarray, labels: list[str], sel: Selection = NO_SELECTION, title: str = ROLLOUT_TITLE,
+                   axis_names: tuple[str, str] = ("position", "input word")) -> go.Figure:
+    """The rollout R (pos, pos) drawn and clicked exactly like the attention matrices of heatmaps.py:
+    row i is a position, column j how much of input word j reaches it."""
     words = [heatmaps.label(t) for t in labels]
     return heatmaps.matrix_figure(
-        np.asarray(values, dtype=np.float32), words, words,
-        title="Attention rollout R = Â_L ··· Â_1  (rows sum to 1)",
-        colorscale=COLOURS, zmin=0.0, fmt=".4f", sel=sel,
+        np.asarray(values, dtype=np.float32), words, words, title=title, colorscale=COLOURS, zmin=0.0, fmt=".4f",
+        sel=sel, axis_names=axis_names,
     )

@@ -18,7 +18,6 @@ from attention.analysis.selection import NO_SELECTION, Selection
 from attention.trace import Site
 
 CELL_CLICK_MAX = 64 * 64  # above this many cells, cells are too small to click: use the labels
-HOVER_TEXT_MAX = 64 * 64  # above this, hover names positions by number instead of by word
 HIGHLIGHT = "#ff7f0e"
 MASKED_COLOUR = "#d9d9d9"
 EMPTY_TEMPLATE = go.layout.Template()  # the default template alone is ~8 kB per chart
@@ -167,8 +166,11 @@ def matrix_figure(
     masked: np.ndarray | None = None,  # (rows, cols) bools: drawn as grey "masked" cells
     masked_text: str = "masked",
     weights_emphasis: bool = False,  # the values are weights: size the key dots by the selected row
+    axis_names: tuple[str, str] = ("query", "key"),  # what a row and a column are, in hover on large matrices
 ) -> go.Figure:
-    """A clickable heatmap: rows are query words top to bottom, columns key words (or dimensions)."""
+    """A clickable heatmap: rows are query words top to bottom, columns key words (or dimensions).
+    Every word shown (title, masked_text, axis_names) is a parameter: the app passes translated ones."""
+    row_name, col_name = (html.escape(name, quote=False) for name in axis_names)
     n_r, n_c = values.shape
     small = values.size <= CELL_CLICK_MAX
     fig = go.Figure()
@@ -183,7 +185,7 @@ def matrix_figure(
             zmax=zmax,
             colorbar={"thickness": 10, "len": 0.8},
             hoverinfo="skip" if small else None,
-            hovertemplate=None if small else f"query %{{y}} · column %{{x}}: %{{z:{fmt}}}<extra></extra>",
+            hovertemplate=None if small else f"{row_name} %{{y}} · {col_name} %{{x}}: %{{z:{fmt}}}<extra></extra>",
             xgap=0,
             ygap=0,
         )
@@ -224,41 +226,33 @@ TITLES = {
 
 
 def scores_figure(
-    site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["S"], masked_text: str = "masked"
+    site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["S"], masked_text: str = "masked",
+    axis_names: tuple[str, str] = ("query", "key"),
 ) -> go.Figure:
     """S = Q·Kᵀ for one head, raw (before scaling), diverging colours centred on 0; masked cells grey."""
     rows, cols = _labels(site)
     s = np.where(site.masked, np.nan, site.scores[head])
     return matrix_figure(
         s, rows, cols, title=title, colorscale="RdBu_r", zmid=0.0, fmt=".3f", sel=sel, masked=site.masked,
-        masked_text=masked_text,
+        masked_text=masked_text, axis_names=axis_names,
     )
 
 
 def weights_figure(
-    site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["A"], masked_text: str = "masked"
+    site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["A"], masked_text: str = "masked",
+    axis_names: tuple[str, str] = ("query", "key"),
 ) -> go.Figure:
     """A = softmax(S·scale + mask) for one head, 0..1; masked cells grey, not merely zero."""
     rows, cols = _labels(site)
     a = np.where(site.masked, np.nan, site.weights[head])
     return matrix_figure(
         a, rows, cols, title=title, colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f", sel=sel,
-        masked=site.masked, masked_text=masked_text, weights_emphasis=True,
+        masked=site.masked, masked_text=masked_text, weights_emphasis=True, axis_names=axis_names,
     )
 
 
-def merged_weights_figure(weights: np.ndarray, query_words: list[str], key_words: list[str], title: str
-                          ) -> go.Figure:
+def merged_weights_figure(weights: np.ndarray, query_words: list[str], key_words: list[str], title: str,
+                          axis_names: tuple[str, str] = ("query", "key")) -> go.Figure:
     """One head's weights between whole words (keys summed, query rows averaged), 0..1."""
     return matrix_figure(weights, [label(w) for w in query_words], [label(w) for w in key_words], title=title,
-                         colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f")
-
-
-def z_figure(site: Site, head: int, sel: Selection = NO_SELECTION, title: str = TITLES["Z"]) -> go.Figure:
-    """Z = A·V for one head: query words × d_head dimensions."""
-    rows, _ = _labels(site)
-    dims = [f"d{i}" for i in range(site.d_head)]
-    return matrix_figure(
-        site.z[head], rows, dims, title=title, colorscale="RdBu_r", zmid=0.0, fmt=".3f", sel=sel,
-        columns_are_keys=False,
-    )
+                         colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f", axis_names=axis_names)

@@ -71,13 +71,17 @@ def model_info(path: str | Path | None = None) -> dict:
     return dict(_load_model(_directory(path))[1])
 
 
-def _read_snapshots(directory: Path) -> tuple[tuple[tuple[int, Transformer], ...], tuple[float, ...]]:
+def _read_snapshots(directory: Path, final: tuple[Transformer, dict] | None = None
+                    ) -> tuple[tuple[tuple[int, Transformer], ...], tuple[float, ...]]:
+    """The snapshots and the loss; the final model is `final` if given (the cached one), else read."""
     snapshots, loss = checkpoint.load_snapshot_file(directory / checkpoint.SNAPSHOTS_FILE)
-    model, info = checkpoint.load_model_file(directory / checkpoint.MODEL_FILE)
+    model, info = final or checkpoint.load_model_file(directory / checkpoint.MODEL_FILE)
     return tuple(snapshots) + ((int(info.get("steps", len(loss))), model),), tuple(loss)
 
 
-_load_snapshots = lru_cache(maxsize=1)(_read_snapshots)  # for notebooks; the app keeps its own
+@lru_cache(maxsize=1)  # for notebooks; the app keeps its own. The last snapshot is load_model()'s model.
+def _load_snapshots(directory: Path) -> tuple[tuple[tuple[int, Transformer], ...], tuple[float, ...]]:
+    return _read_snapshots(directory, _load_model(directory))
 
 
 def load_snapshots(path: str | Path | None = None) -> tuple[tuple[int, Transformer], ...]:
@@ -107,15 +111,17 @@ def _site(r: AttentionRecord, query_tokens, key_tokens, input_tokens=None) -> Si
 
 @torch.no_grad()
 def _traced(model: Transformer, text: str, source_ids: list[int], target_ids: list[int] | None,
-            max_new_words: int, notes: list[str], dropped: int, unknown: list[str]) -> Translation:
+            max_new_words: int, dropped: int, unknown: list[str], unknown_target: tuple[str, ...] = ()
+            ) -> Translation:
     src_vocab, tgt_vocab = model.src_vocab, model.tgt_vocab
     src = torch.tensor([source_ids])  # (1, S)
+    capped = False
     if target_ids is None:  # greedy decoding, one word at a time
         produced = model.generate(src, max_new_words)[0, 1:].tolist()
         if EOS_ID in produced:
             produced = produced[: produced.index(EOS_ID)]
         else:
-            notes.append(f"decoding stopped at the limit of {len(produced)} words without <eos>")
+            capped = True  # stopped at the limit of max_new_words without <eos>
     else:
         produced = list(target_ids)
     # One teacher-forced pass over <bos> + the produced words, recording every attention call.
@@ -136,10 +142,9 @@ def _traced(model: Transformer, text: str, source_ids: list[int], target_ids: li
             sites.append(_site(r, output_tokens, input_tokens, input_tokens))
         else:
             sites.append(_site(r, output_tokens, source_tokens, input_tokens))
-    if unknown:
-        notes.insert(0, f"not in the vocabulary, read as <unk>: {', '.join(unknown)}")
-    trace = Trace(text=text, model=MODEL_NAME, tokens=source_tokens, sites=tuple(sites),
-                  dropped_tokens=dropped, notes=tuple(notes))
+    trace = Trace(text=text, model=MODEL_NAME, tokens=source_tokens, sites=tuple(sites), dropped_tokens=dropped,
+                  unknown_words=tuple(unknown), unknown_target_words=tuple(unknown_target),
+                  decoding_capped=capped, teacher_forced=target_ids is not None, capture_path="recorder")
     return Translation(" ".join(target_tokens), source_tokens, target_tokens, tuple(unknown), trace)
 
 
@@ -157,8 +162,7 @@ def translate(text: str, model: Transformer | None = None, max_new_words: int = 
     `model` defaults to the shipped one (any snapshot from load_snapshots() works too)."""
     model = load_model() if model is None else model
     ids, unknown, dropped = _source(model, text)
-    notes = [f"{dropped} words beyond the first {model.cfg.max_len} were dropped"] if dropped else []
-    return _traced(model, text, ids, None, max_new_words, notes, dropped, unknown)
+    return _traced(model, text, ids, None, max_new_words, dropped, unknown)
 
 
 def teacher_forced(text: str, target: str, model: Transformer | None = None) -> Translation:
@@ -168,9 +172,4 @@ def teacher_forced(text: str, target: str, model: Transformer | None = None) -> 
     ids, unknown, dropped = _source(model, text)
     target_words = tokenize(target)[: model.cfg.max_len - 1]
     target_ids, unknown_target = model.tgt_vocab.encode(target_words)
-    notes = ["teacher-forced on a given Spanish target, not the model's own translation"]
-    if unknown_target:
-        notes.append(f"Spanish words not in the vocabulary, read as <unk>: {', '.join(unknown_target)}")
-    if dropped:
-        notes.append(f"{dropped} words beyond the first {model.cfg.max_len} were dropped")
-    return _traced(model, text, ids, target_ids, 0, notes, dropped, unknown)
+    return _traced(model, text, ids, target_ids, 0, dropped, unknown, tuple(unknown_target))

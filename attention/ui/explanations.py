@@ -8,6 +8,7 @@ from collections.abc import Callable
 import numpy as np
 import streamlit as st
 
+from attention import core
 from attention.analysis import anatomy, qk_space
 from attention.analysis.qkv_origin import Origin
 from attention.plots import explain_figures, heatmaps
@@ -117,7 +118,7 @@ def step_by_step(site: Site, head: int, prefix: str, scope: Scope) -> None:
     ]
     st.dataframe(table, hide_index=True, width="stretch")
     n_open = int((~row.masked).sum())
-    st.caption(t("steps.entropy", h=f"{anatomy.entropy(row.weights):.3f}", hmax=f"{np.log(max(n_open, 1)):.3f}"))
+    st.caption(t("steps.entropy", h=f"{core.entropy(row.weights):.3f}", hmax=f"{np.log(max(n_open, 1)):.3f}"))
     fig = explain_figures.temperature_figure(row, model_row, [heatmaps.label(w) for w in site.key_tokens],
                                            t("steps.at_t", t=temperature), t("steps.model"),
                                            t("steps.weights_chart"))

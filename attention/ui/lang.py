@@ -1,10 +1,14 @@
-"""The language the person chose (sidebar, remembered in the URL) and the translated strings."""
+"""The language the person chose (sidebar, remembered in the URL), the translated strings, and what a
+trace says about how it was made (its typed fields) put into words."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import streamlit as st
 
 from attention import i18n
+from attention.trace import CAPTURE_PATHS, Trace
 from attention.ui.state import Keys
 
 
@@ -26,3 +30,28 @@ def formatter(prefix: str):
     force (so it gives the same labels when called outside the script run, as AppTest does)."""
     current = lang()
     return lambda value: i18n.t(f"{prefix}{value}", current)
+
+
+def trace_notes(tr: Trace, skip: tuple[str, ...] = (), language: str | None = None) -> list[str]:
+    """What a person should know about how the trace was made, one sentence per typed field of the
+    Trace that has something to say, in the chosen language (or `language`). `skip` names the fields
+    a page already shows in its own way, e.g. ("unknown_words",) where unknown words get a warning."""
+    not_fields = set(skip) - {f.name for f in dataclasses.fields(Trace)}
+    if not_fields:
+        raise ValueError(f"not fields of Trace: {sorted(not_fields)}")
+    language = lang() if language is None else language
+    notes: dict[str, str] = {}
+    if tr.dropped_tokens:
+        notes["dropped_tokens"] = i18n.t("explore.truncated", language, max=len(tr.tokens), dropped=tr.dropped_tokens)
+    if tr.unknown_words:
+        notes["unknown_words"] = i18n.t("translate.unknown", language, words=", ".join(tr.unknown_words))
+    if tr.unknown_target_words:
+        notes["unknown_target_words"] = i18n.t("notes.unknown_target", language,
+                                               words=", ".join(tr.unknown_target_words))
+    if tr.decoding_capped:
+        notes["decoding_capped"] = i18n.t("notes.decoding_capped", language)
+    if tr.teacher_forced:
+        notes["teacher_forced"] = i18n.t("notes.teacher_forced", language)
+    if tr.capture_path in CAPTURE_PATHS:
+        notes["capture_path"] = i18n.t(f"capture.{tr.capture_path}", language)
+    return [text for name, text in notes.items() if name not in skip]

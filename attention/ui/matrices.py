@@ -50,6 +50,11 @@ def _selection(pair: tuple[int, int]) -> Selection:
     return Selection(q if q >= 0 else None, k if k >= 0 else None)
 
 
+def axis_names() -> tuple[str, str]:
+    """What a row and a column of an attention matrix are, in the chosen language (chart hover)."""
+    return t("chart.query"), t("chart.key")
+
+
 def head_labels() -> dict[str, str]:
     """Every word the head view draws, in the chosen language."""
     return {name: t(f"headview.{name}") for name in LABELS}
@@ -78,8 +83,8 @@ def whole_words(site: Site, head: int) -> None:
     """The same head's weights between whole words, beside the per-token charts above."""
     weights, query_words, key_words = word_merge.merged_weights(site)
     st.caption(t("words.note"))
-    st.plotly_chart(heatmaps.merged_weights_figure(weights[head], query_words, key_words, t("words.title")),
-                    width="stretch", config=charts.config(), key=f"words_{site.kind}_{site.layer}")
+    fig = heatmaps.merged_weights_figure(weights[head], query_words, key_words, t("words.title"), axis_names())
+    st.plotly_chart(fig, width="stretch", config=charts.config(), key=f"words_{site.kind}_{site.layer}")
 
 
 def detail_panel(site: Site, head: int, scope: Scope) -> None:
@@ -117,9 +122,9 @@ def show_scores_and_weights(site: Site, head: int, prefix: str, scope: Scope, no
     the same chart drawn several times in one run cannot carry a widget key)."""
     sel = state.get_selection(scope).clamp(len(site.query_tokens), len(site.key_tokens))
     state.set_selection(sel, scope)
-    masked = t("masked")
-    figures = (heatmaps.scores_figure(site, head, sel, title=f"{t('title.S')} · {note}", masked_text=masked),
-               heatmaps.weights_figure(site, head, sel, title=f"{t('title.A')} · {note}", masked_text=masked))
+    words = {"masked_text": t("masked"), "axis_names": axis_names()}
+    figures = (heatmaps.scores_figure(site, head, sel, title=f"{t('title.S')} · {note}", **words),
+               heatmaps.weights_figure(site, head, sel, title=f"{t('title.A')} · {note}", **words))
     for col, fig, name in zip(st.columns(2), figures, ("S", "A"), strict=True):
         with col:
             if interactive:

@@ -5,6 +5,7 @@ import pytest
 import torch
 
 import attention
+from attention import core
 from attention.analysis import anatomy
 from attention.analysis.head_links import rank_heads
 from attention.capture import hf_model, projections
@@ -49,7 +50,7 @@ def test_temperature_one_is_the_models_own_row_and_others_are_not(tr):
         np.testing.assert_allclose(row.weights, site.model_weights[head, MILK], atol=1e-6)
         np.testing.assert_allclose(row.z, site.model_z[head, MILK], atol=1e-5)
     hot, cold = anatomy.row_pipeline(site, 0, MILK, 4.0), anatomy.row_pipeline(site, 0, MILK, 0.25)
-    assert anatomy.entropy(hot.weights) > anatomy.entropy(row.weights) > anatomy.entropy(cold.weights)
+    assert core.entropy(hot.weights) > core.entropy(row.weights) > core.entropy(cold.weights)
     np.testing.assert_allclose(hot.weights.sum(), 1.0, atol=1e-6)
 
 

@@ -75,12 +75,6 @@ def test_groups_must_cover_every_position_once():
         merge_matrix(np.eye(3), [[0], [1], [2]], [[0, 1], [1, 2]])
 
 
-def test_merged_mask_is_masked_only_where_every_piece_is():
-    masked = np.triu(np.ones((4, 4), dtype=bool), 1)  # causal
-    m = word_merge.merge_masked(masked, [[0], [1, 2], [3]], [[0], [1, 2], [3]])
-    assert m.tolist() == [[False, True, True], [False, False, True], [False, False, False]]
-
-
 def test_merged_weights_of_a_real_site():
     import attention
 

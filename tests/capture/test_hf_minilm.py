@@ -78,6 +78,12 @@ def test_long_text_is_truncated_with_a_count():
     assert tr.dropped_tokens == 700 + 2 - 512
 
 
+def test_the_trace_names_its_capture_path():
+    tr = attention.trace("the cat")
+    assert tr.capture_path == "registry" and tr.dropped_tokens == 0
+    assert (tr.unknown_words, tr.decoding_capped, tr.teacher_forced) == ((), False, False)
+
+
 def test_chinese_emoji_and_markup_survive_as_tokens():
     tr = attention.trace("猫喝了牛奶 🐱 <b>x</b> <script>")
     assert "[UNK]" in tr.tokens  # the emoji is unknown to this vocabulary

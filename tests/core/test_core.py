@@ -151,3 +151,48 @@ def test_an_empty_side_gives_empty_results_not_an_error():
     assert scores.shape == weights.shape == (2, 0, 3) and z.shape == (2, 0, 5)
     scores, weights, z = core.attention(rand(0, 2, 4), rand(0, 3, 4), rand(0, 3, 5))
     assert z.shape == (0, 2, 5)
+
+
+def test_logits_apply_scale_softcap_bias_and_mask_in_the_models_order():
+    s, bias = rand(2, 3, 4) * 20, rand(2, 3, 4)
+    mask = core.causal_mask(3, 4)
+    out = core.logits(s, 0.5, softcap=4.0, bias=bias, mask=mask, temperature=2.0)
+    np.testing.assert_array_equal(out, np.tanh(s * 0.25 / 4.0) * 4.0 + bias + mask)  # the cap before bias, mask last
+    assert np.abs(out - bias - mask).max() <= 4.0  # only scale·S/T is capped
+    np.testing.assert_array_equal(core.logits(s, 0.5), s * 0.5)
+    with pytest.raises(ValueError):
+        core.logits(s, 0.5, temperature=0.0)
+
+
+def test_logits_into_an_array_keep_its_dtype_at_every_step():
+    s = rand(3, 5).astype(np.float32)
+    bias = rand(3, 5)  # float64: added in float32, as the blocks of attention() do
+    out = np.empty_like(s)
+    assert core.logits(s, 0.3, bias=bias, out=out) is out and out.dtype == np.float32
+    np.testing.assert_array_equal(out, (s * np.float32(0.3) + bias).astype(np.float32))
+    assert core.logits(s, 0.3, bias=bias).dtype == np.float64  # without out: promoted, as numpy would
+
+
+def test_attention_softmaxes_exactly_the_logits():
+    q, k, v, bias = rand(2, 4, 8), rand(2, 6, 8), rand(2, 6, 8), rand(2, 4, 6)
+    mask = core.causal_mask(4, 6)
+    scores, weights, _ = core.attention(q, k, v, scale=0.4, mask=mask, bias=bias, softcap=3.0, temperature=1.5)
+    expected = core.softmax(core.logits(scores, 0.4, softcap=3.0, bias=bias, mask=mask, temperature=1.5))
+    np.testing.assert_array_equal(weights, expected)
+
+
+def test_cosine_is_the_angle_whatever_the_lengths():
+    a = np.array([1.0, 2.0, -0.5])
+    assert core.cosine(a, 3 * a) == pytest.approx(1.0)
+    assert core.cosine(a, -a) == pytest.approx(-1.0)
+    assert core.cosine(np.array([1.0, 0.0]), np.array([0.0, 5.0])) == 0.0
+    assert core.cosine(a, np.zeros(3)) == 0.0  # no direction: no alignment, not NaN
+    assert core.cosine(a.astype(np.float32), a) == pytest.approx(1.0)
+
+
+def test_entropy_in_nats_per_row():
+    rows = np.array([[1.0, 0.0, 0.0, 0.0], [0.25, 0.25, 0.25, 0.25], [0.5, 0.5, 0.0, 0.0]])
+    np.testing.assert_allclose(core.entropy(rows), [0.0, np.log(4), np.log(2)])
+    assert float(core.entropy(np.array([0.5, 0.5], dtype=np.float32))) == pytest.approx(np.log(2))
+    assert core.entropy(np.zeros((2, 3, 5))).shape == (2, 3)  # 0·ln 0 = 0, never NaN
+    assert not np.isnan(core.entropy(np.zeros((2, 3, 5)))).any()

@@ -4,6 +4,7 @@ to outline its row in every thumbnail."""
 from playwright.sync_api import expect
 
 from harness.app_server import wait_idle
+from harness.head_geometry import wait_ready
 from harness.plot_geometry import chart_point
 
 GRID, ROLLOUT = 0, 1  # charts in page order
@@ -39,7 +40,7 @@ def test_clicking_a_thumbnail_opens_that_head_in_explore(page, app_url):
     expect(page.get_by_role("heading", name="Explore attention")).to_be_visible(timeout=60_000)
     expect(page.get_by_role("combobox", name="Layer")).to_have_value("3")
     expect(page.get_by_role("combobox", name="Head")).to_have_value("7")
-    expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(3, timeout=60_000)
+    wait_ready(page)  # the head view of that head is drawn
     assert "layer=3" in page.url and "head=7" in page.url
 
 

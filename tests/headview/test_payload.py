@@ -22,7 +22,7 @@ from attention.headview.payload import (
     head_payload,
     round_to,
 )
-from tests.headview.sites import random_site, random_trace
+from harness.random_sites import random_site, random_trace
 
 SITES = {
     "encoder 12": lambda: random_site(12, kind="encoder"),
@@ -139,3 +139,11 @@ def test_minilm_numbers_equal_the_trace(minilm_128):
     got = decoded(head_payload(site, 7))
     assert np.array_equal(got["S"], printed(site.scores[7], 4))
     assert np.array_equal(got["A"], printed(site.weights[7], 4))
+
+
+def test_front_end_is_ascii_so_the_saved_file_can_be_windows_1252():
+    # outside the byte store the saved page must mean the same in any charset; inside a <script>
+    # a character reference is not decoded, so a non-ASCII character there would break the code
+    for path in page.ASSETS.iterdir():
+        path.read_text(encoding="utf-8").encode("ascii")
+    assert page.standalone_js().isascii()

@@ -145,6 +145,7 @@ def test_explanations_run_in_both_languages(lang):
                                                                                         "origin")]
     assert i18n.t("dot.explain", lang, q="`milk`", k="`drank`") in markdown(at)
     assert i18n.t("sum.explain", lang, q="`milk`") not in markdown(at)
+    assert i18n.t("capture.registry", lang) in [c.value for c in at.caption]  # Trace.capture_path, translated
     for name, key in (("sum", "sum.explain"), ("origin", "origin.explain"), ("space", "space.explain"),
                       ("steps", "steps.explain")):
         at.radio(key="explore_tab").set_value(name).run()
@@ -208,6 +209,18 @@ def test_whole_words_switch_draws_merged_weights_that_still_sum_to_one():
         [int(d) for d in str(z["shape"]).split(",")])
     np.testing.assert_allclose(arr.sum(axis=1), 1.0, atol=1e-5)
     assert any("sum over its pieces" in c.value for c in at.caption)
+
+
+def test_whole_words_chart_of_a_long_text_hovers_in_the_chosen_language():
+    from attention import i18n
+
+    at = start(lang="zh", text=" ".join(["the black cat drank the milk"] * 12))  # 72 words: hover by position
+    at.toggle(key="merge_words").set_value(True).run()
+    assert not at.exception
+    merged = charts(at)[0]
+    assert merged["layout"]["title"]["text"] == i18n.t("words.title", "zh")
+    assert merged["data"][0]["hovertemplate"].startswith(f"{i18n.t('chart.query', 'zh')} %{{y}} · "
+                                                         f"{i18n.t('chart.key', 'zh')} %{{x}}")
 
 
 def test_relevance_page_with_whole_words_lists_words_and_keeps_the_token_selection():

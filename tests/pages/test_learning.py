@@ -70,3 +70,28 @@ def test_page_runs_and_the_slider_changes_the_heatmap():
     assert first != last
     at.radio(key="learn_kind").set_value("encoder").run()
     assert not at.exception and (at.success or at.info)
+
+
+def test_every_chart_title_and_axis_title_is_in_the_chosen_language():
+    from attention import i18n
+
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/learning.py")
+    at.query_params["lang"] = "zh"
+    at.run()
+    assert not at.exception
+    specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    words = []
+    for spec in specs:
+        layout = spec["layout"]
+        words.append(layout.get("title", {}).get("text", ""))
+        words += [layout.get(axis, {}).get("title", {}).get("text", "") for axis in ("xaxis", "yaxis")]
+        words += [trace.get("name", "") for trace in spec["data"] if trace.get("type") == "scatter"
+                  and trace.get("mode") == "lines+markers"]  # the curves' legend
+    text = " ".join(words)
+    for english in ("step", "loss", "cross-entropy"):
+        assert english not in text, english
+    step = at.session_state["learn_step"]
+    assert f"{i18n.t('title.A', 'zh')} · {i18n.t('learning.at_step', 'zh', step=step)}" in words
+    assert i18n.t("learning.step", "zh") in words and i18n.t("learning.loss_axis", "zh") in words
+    assert i18n.t("learning.loss_curve", "zh") in words and i18n.t("chart.head", "zh", layer=1, head=1) in words

@@ -208,3 +208,16 @@ def test_ordering_by_distance_then_showing_cross_attention_falls_back_to_model_o
     assert not at.exception
     assert at.selectbox(key="overview_order").value == "model"
     assert named(grid(at), "titles")["text"][:2] == ["L0 H0", "L0 H1"]
+
+
+def test_grid_and_rollout_words_are_in_the_chosen_language():
+    from attention import i18n
+
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.switch_page("views/overview.py")
+    at.query_params["lang"] = "zh"
+    at.run()
+    assert not at.exception
+    grid_spec, rollout = charts(at)
+    assert named(grid_spec, "titles")["text"][13] == i18n.t("chart.head", "zh", layer=1, head=1)
+    assert rollout["layout"]["title"]["text"] == i18n.t("overview.rollout_title", "zh")

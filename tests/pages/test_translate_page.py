@@ -103,3 +103,17 @@ def test_every_head_at_once_opens_the_overview_on_the_translator_and_kind():
     assert at.radio(key="overview_source").value == "translator"
     assert at.selectbox(key="overview_kind").value == "cross"
     assert at.text_input(key="tr_text").value == at.session_state["tr_text"]
+
+
+def test_notes_on_the_trace_are_said_in_the_chosen_language():
+    at = open_translate("zh")
+    captions = [c.value for c in at.caption]
+    assert i18n.t("capture.recorder", "zh") in captions
+    long = " ".join(["the cat drank the milk ."] * 12)  # 72 words: the translator reads its first 64
+    at.text_input(key="tr_text").set_value("zorblax " + long).run()
+    assert not at.exception
+    captions = [c.value for c in at.caption]
+    assert i18n.t("explore.truncated", "zh", max=64, dropped=9) in captions
+    assert i18n.t("translate.unknown", "zh", words="zorblax") in [w.value for w in at.warning]
+    assert not any("zorblax" in c for c in captions)  # the unknown words are warned of once, not repeated
+    assert not any("dropped" in c or "vocabulary" in c for c in captions)  # no English left in the notes

@@ -80,3 +80,24 @@ def test_overview_data_maps_tokens_to_word_rows_and_back():
     assert words.to_shown(None) is None and words.to_shown(99) is None and tokens.to_shown(-1) is None
     np.testing.assert_allclose(words.rollout.sum(-1), 1.0, atol=1e-9)
     assert words.stats == tokens.stats  # the statistics are the model's own, per token
+
+
+def test_titles_of_the_grid_and_the_rollout_are_parameters():
+    fig = po.grid_figure(heads(), tile_title="层{layer} 头{head}")
+    assert named(fig, "titles").text[4] == "层1 头1"
+    assert named(po.grid_figure(heads()), "titles").text[4] == "L1 H1"
+    big = np.full((70, 70), 1 / 70)
+    rollout = po.rollout_figure(big, ["w"] * 70, title="注意力展开", axis_names=("位置", "输入词"))
+    assert rollout.layout.title.text == "注意力展开" and rollout.data[0].hovertemplate.startswith("位置 %{y} · 输入词 %{x}")
+    assert po.rollout_figure(np.eye(3), ["a", "b", "c"]).layout.title.text == po.ROLLOUT_TITLE
+
+
+def test_training_curves_take_their_words():
+    from attention.plots import training_curves
+
+    fig = training_curves.loss_figure([3.0, 2.0, 1.0], "训练损失", y_title="交叉熵", x_title="训练步", name="损失")
+    assert (fig.layout.title.text, fig.layout.xaxis.title.text, fig.layout.yaxis.title.text) == ("训练损失", "训练步",
+                                                                                              "交叉熵")
+    assert fig.data[0].name == "损失"
+    plain = training_curves.curves_figure([0, 10], {"a": np.zeros(2)}, "t", "y")
+    assert plain.layout.xaxis.title.text == "step"

@@ -62,7 +62,6 @@ def test_selection_is_highlighted_and_moves_with_it():
     assert len(none.layout.shapes) == 0 and len(cell.layout.shapes) == 3
     row = cell.layout.shapes[0]
     assert (row.y0, row.y1) == (1.5, 2.5)
-    assert len(heatmaps.z_figure(s, 0, Selection(2, 1)).layout.shapes) == 1  # Z highlights the query row
 
 
 def test_masked_cells_are_drawn_as_masked_not_as_zero():
@@ -78,6 +77,19 @@ def test_masked_cells_are_drawn_as_masked_not_as_zero():
 def test_long_input_figures_stay_small(n):
     s = site_of([f"w{i}" for i in range(n)])
     total = sum(len(pio.to_json(f(s, 0, Selection(3, 4)), validate=False)) for f in
-                (heatmaps.scores_figure, heatmaps.weights_figure, heatmaps.z_figure))
+                (heatmaps.scores_figure, heatmaps.weights_figure))
     assert not traces_named(heatmaps.weights_figure(s, 0), "cells")  # no per-cell overlay at this size
     assert total < 5_000_000
+
+
+def test_every_word_a_matrix_shows_is_a_parameter():
+    big = np.full((70, 70), 1 / 70)  # past CELL_CLICK_MAX: hover comes from the heatmap's own template
+    fig = heatmaps.merged_weights_figure(big, ["w"] * 70, ["w"] * 70, "整词之间的 A", axis_names=("查询", "<键>"))
+    assert fig.layout.title.text == "整词之间的 A"
+    assert fig.data[0].hovertemplate.startswith("查询 %{y} · &lt;键&gt; %{x}:")  # escaped: plotly reads markup
+    assert "column" not in fig.data[0].hovertemplate
+    default = heatmaps.weights_figure(site_of(["w"] * 70), 0)  # a notebook's call keeps English words
+    assert default.data[0].hovertemplate.startswith("query %{y} · key %{x}:")
+    small = heatmaps.scores_figure(site_of(["a", "b", "c"], causal=True), 0, title="S", masked_text="已屏蔽",
+                                   axis_names=("查询", "键"))
+    assert any("已屏蔽" in text for text in traces_named(small, "cells")[0].text)

@@ -110,7 +110,21 @@ def test_unknown_words_are_reported_and_read_as_unk():
     assert t.unknown_words == ("purple", "zorblax")
     assert t.source_tokens == ("the", "<unk>", "cat", "drank", "the", "<unk>", ".")
     assert t.trace.site(0, "encoder").key_tokens == t.source_tokens
-    assert any("purple" in n for n in t.trace.notes)
+    assert t.trace.unknown_words == ("purple", "zorblax")
+
+
+def test_the_trace_says_how_it_was_made_in_typed_fields():
+    t = translate("The ball is blue.")
+    tr = t.trace
+    assert (tr.dropped_tokens, tr.unknown_words, tr.unknown_target_words) == (0, (), ())
+    assert not tr.decoding_capped and not tr.teacher_forced and tr.capture_path == "recorder"
+    capped = translate("The black cat drank the milk.", max_new_words=2).trace
+    assert capped.decoding_capped and len(capped.site(0, "decoder").input_tokens) == 3  # <bos> + 2 words
+    long = translate("the cat " * 40).trace  # 80 words: the translator reads its first max_len
+    assert long.dropped_tokens == 80 - load_model().cfg.max_len and len(long.tokens) == load_model().cfg.max_len
+    forced = teacher_forced("The purple cat.", "el gato zorblax .").trace
+    assert forced.teacher_forced and not forced.decoding_capped
+    assert forced.unknown_words == ("purple",) and forced.unknown_target_words == ("zorblax",)
 
 
 def test_empty_text_is_refused():

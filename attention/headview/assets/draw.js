@@ -193,6 +193,7 @@ class HvPanel {
     // The whole matrix small, the visible window outlined; hidden when everything is visible.
     const mm = this.minimap;
     if (!mm) return;
+    if (this.cfg.name === "Z") { mm.hidden = true; return; } // Z zooms with A's rows; A's minimap shows them
     mm.hidden = !this.zoomed();
     if (mm.hidden) return;
     const size = 84, sx = size / Math.max(this.cfg.cols, this.cfg.rows);

@@ -2,7 +2,6 @@
 // shared selection. Host-agnostic: hvMount(root, payload, {onSelect, store}) is all a host calls.
 
 const HV_NONE = { row: -1, col: -1 };
-const HV_SIZE = 420; // S and A are drawn in HV_SIZE x HV_SIZE pixels, whatever the length
 const HV_MARGIN = [92, 84]; // room for the query words (left) and the key words (top)
 
 function hvEl(tag, cls, attrs) {
@@ -67,18 +66,20 @@ class HvView {
     this.tip.hidden = true;
     this.root.append(bar, panels, this.tip);
 
+    // S and A as large as the host allows next to Z (two rows on a narrow page), 300..440 px
+    const zWidth = 12 + Math.min(260, Math.max(120, d.dh * 6));
+    const size = Math.max(300, Math.min(440, Math.floor(((this.root.clientWidth || 1200) - zWidth - 48) / 2)));
     const [sLo, sHi] = hvRange(d.S, d.masked, true);
     const [zLo, zHi] = hvRange(d.Z, null, true);
     const rdbu = hvLut(HV_RDBU), blues = hvLut(HV_BLUES), w10 = Math.pow(10, d.decimals.weight);
     const common = { rows: d.nq, cols: d.nk, rowLabels: p.query_tokens, colLabels: p.key_tokens,
-      masked: d.masked, size: [HV_SIZE, HV_SIZE], margin: HV_MARGIN };
+      masked: d.masked, size: [size, size], margin: HV_MARGIN };
     this.S = new HvPanel(this.els.S, { ...common, name: "S", image: hvImage(d.S, d.masked, d.nq, d.nk, rdbu, sLo, sHi) });
     this.A = new HvPanel(this.els.A, { ...common, name: "A", image: hvImage(d.A, d.masked, d.nq, d.nk, blues, 0, w10) });
     this.A.view = this.S.view; // S and A always show the same window
     const dims = Array.from({ length: d.dh }, (_, i) => String(i));
-    const zWidth = 12 + Math.min(260, Math.max(120, d.dh * 6));
     this.Z = new HvPanel(this.els.Z, { name: "Z", rows: d.nq, cols: d.dh, rowLabels: null, colLabels: dims,
-      masked: null, size: [zWidth, HV_SIZE], margin: [8, HV_MARGIN[1]], image: hvImage(d.Z, null, d.nq, d.dh, rdbu, zLo, zHi) });
+      masked: null, size: [zWidth, size], margin: [8, HV_MARGIN[1]], image: hvImage(d.Z, null, d.nq, d.dh, rdbu, zLo, zHi) });
     this.panels = [this.S, this.A, this.Z];
     const tooLong = Math.max(d.nq, d.nk) > p.lines_max;
     if (tooLong) {

@@ -9,7 +9,7 @@ from Python, as a link or another widget would.
 import streamlit as st
 
 from attention.ui.head_component import head_view
-from tests.headview.sites import random_site
+from harness.random_sites import random_site
 
 n = int(st.query_params.get("n", 8))
 kind = st.query_params.get("kind", "decoder")
