@@ -11,10 +11,12 @@ sentence of 8–20 words each time (unique, so no cache helps):
               panel back to "Nothing selected" (a new sentence clears the selection);
   (c) click   Explore: click the word beside a row of A in the head view → the detail panel names
               that word ("Query word: … (position N)");
-  (d) highlight  the same click → the row marked in the browser (data-selected), no server involved.
+  (d) highlight  the same click → the row marked in the browser (data-selected), no server involved;
+  (e) click at --long tokens (512 by default): once a text of that many tokens is drawn, the same
+      click → detail, alternating rows, again interleaved with (a).
 
 Times are taken in the page's own clock: from the keydown / mousedown event to the first animation
-frame where the result is in the DOM. Prints medians, p90 and the ratios (b)/(a) and (c)/(a).
+frame where the result is in the DOM. Prints medians, p90 and the ratios (b)/(a), (c)/(a), (d)/(a) and (e)/(a).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from bench.app_process import (
 )
 from bench.cli import bench_parser, write_json
 from bench.sentences import check_markers, tokens_of, unique_sentences
+from bench.texts import text_of_tokens
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle
 from harness.head_geometry import cell_point, wait_ready
 
@@ -97,10 +100,11 @@ def summary(samples: list[float]) -> dict:
             "samples_ms": [round(s, 1) for s in samples]}
 
 
-def run(repeats: int) -> dict:
+def run(repeats: int, long_tokens: int) -> dict:
     check_markers()
     sentences = unique_sentences(repeats + 1, seed=1)  # the first one warms up, uncounted
-    times: dict[str, list[float]] = {"floor": [], "submit": [], "click": [], "highlight": []}
+    long_text = text_of_tokens(long_tokens)
+    times: dict[str, list[float]] = {"floor": [], "submit": [], "click": [], "highlight": [], "click_long": []}
     load_before = os.getloadavg()[0]
     t_start = time.monotonic()
     with app_server(TRIVIAL_APP) as trivial, app_server() as app, sync_playwright() as p:
@@ -123,13 +127,24 @@ def run(repeats: int) -> dict:
                 times["highlight"].append(highlight_ms)
                 print(f"  {i}/{repeats}: {len(text.split())} words  floor {floor_ms:7.1f} ms  "
                       f"submit {submit_ms:7.1f} ms  click {click_ms:7.1f} ms  highlight {highlight_ms:6.1f} ms", flush=True)
+            submit_once(page, long_text)
+            long_tokens_shown = tokens_of(long_text)
+            for i in range(repeats + 1):
+                floor_ms = floor_once(floor_page, f"{long_tokens} tokens, click {i}")
+                _, click_ms = click_row_once(page, long_tokens_shown, 2 + i % 2)
+                if i:
+                    times["click_long"].append(click_ms)
+                    times["floor"].append(floor_ms)
+                    print(f"  {i}/{repeats}: {long_tokens} tokens  floor {floor_ms:7.1f} ms  click {click_ms:7.1f} ms",
+                          flush=True)
         finally:
             browser.close()
     res = {k: summary(v) for k, v in times.items()}
-    for k in ("submit", "click", "highlight"):
+    for k in ("submit", "click", "highlight", "click_long"):
         res[k]["median_over_floor"] = round(res[k]["median_ms"] / res["floor"]["median_ms"], 2)
         res[k]["p90_over_floor"] = round(res[k]["p90_ms"] / res["floor"]["p90_ms"], 2)
     res["repeats"] = repeats
+    res["long_tokens"] = long_tokens
     res["cpus"] = os.cpu_count()
     res["load_average_at_start"] = round(load_before, 2)
     res["wall_s"] = round(time.monotonic() - t_start, 1)
@@ -139,7 +154,8 @@ def run(repeats: int) -> dict:
 LABELS = {"floor": "(a) floor: trivial app, Enter -> text shown",
           "submit": "(b) Explore: Ctrl+Enter -> head view drawn",
           "click": "(c) Explore: click row word -> detail",
-          "highlight": "(d) the same click -> row marked (browser)"}
+          "highlight": "(d) the same click -> row marked (browser)",
+          "click_long": "(e) click row word -> detail, --long tokens"}
 
 
 def print_table(res: dict) -> None:
@@ -148,17 +164,18 @@ def print_table(res: dict) -> None:
         r = res[k]
         ratio = f"{r['median_over_floor']:>11.1f} {r['p90_over_floor']:>8.1f}" if k != "floor" else f"{'1.0':>11} {'1.0':>8}"
         print(f"{name:44} {r['median_ms']:>10.1f} {r['p90_ms']:>8.1f} {r['max_ms']:>8.1f} {ratio}")
-    print(f"({res['repeats']} sentences of 8-20 words each; {res['cpus']} CPUs, load average "
+    print(f"({res['repeats']} sentences of 8-20 words each, then {res['long_tokens']} tokens; {res['cpus']} CPUs, load average "
           f"{res['load_average_at_start']} at start; {res['wall_s']} s in all)")
 
 
 def main() -> None:
     ap = bench_parser(__doc__)
     ap.add_argument("--repeats", type=int, default=8)
+    ap.add_argument("--long", type=int, default=512, help="tokens of the long text for (e)")
     args = ap.parse_args()
     if not 1 <= args.repeats <= 70:
         ap.error("--repeats must be between 1 and 70")
-    res = run(args.repeats)
+    res = run(args.repeats, args.long)
     print_table(res)
     write_json(args.json, res)
 
