@@ -4,6 +4,8 @@ path each one takes; inputs that fill each model's position limit."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 import torch
@@ -154,3 +156,16 @@ def test_a_family_that_rejects_the_name_and_fails_eager_too_says_why(folders, mo
     message = str(err.value)
     assert "rejects a custom attention implementation" in message and "attention_trace" in message
     assert "no eager today" in message
+
+
+def test_a_rebuild_that_does_not_reproduce_the_model_is_never_shown(folders, monkeypatch):
+    from attention.capture import recipes
+
+    real = recipes.RECIPES["BloomAttention"]
+    wrong = recipes.Recipe(real.projections, real.output,
+                           lambda m, seen: dataclasses.replace(real.rebuild(m, seen), bias=None))  # ALiBi forgotten
+    monkeypatch.setitem(recipes.RECIPES, "BloomAttention", wrong)
+    lm = hf_model.read_model(folders("bloom"))
+    tr = hf_model.trace_batch(lm, TEXTS)[0]
+    assert tr.capture_path == "weights" and tr.faithful  # the model's own weights, and nothing else
+    assert all(s.missing_qkv == "not_reproduced" and not s.has_qkv for s in tr.sites)
