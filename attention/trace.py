@@ -35,9 +35,9 @@ KINDS: tuple[Kind, ...] = ("encoder", "decoder", "cross")
 # be recomputed for at least one site (Site.missing_qkv says why).
 CAPTURE_PATHS: tuple[str, ...] = ("registry", "recorder", "recomputed", "weights")
 # Why a site has the model's weights but no q, k, v (Site.missing_qkv): "disentangled", the scores add
-# position terms computed inside the module (DeBERTa); "local", a banded (Longformer) attention whose
-# q·k we do not rebuild; "not_reproduced", our recomputation did not match the model's own weights.
-MISSING_QKV: tuple[str, ...] = ("disentangled", "local", "not_reproduced")
+# position terms computed inside the module (DeBERTa); "local", Longformer local attention with global
+# tokens (the local band alone is rebuilt); "unknown", attention inside a module we have no recipe for; "not_reproduced", our recomputation did not match the model's own weights.
+MISSING_QKV: tuple[str, ...] = ("disentangled", "local", "not_reproduced", "unknown")
 # Why a model was not traced through the registry (Trace.fallback): "rejects_name", its layers look the
 # implementation name up in their own table; "bypasses_registry", its attention never calls the registry.
 FALLBACKS: tuple[str, ...] = ("rejects_name", "bypasses_registry")

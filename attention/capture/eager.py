@@ -10,6 +10,8 @@ the model's weights and Z to TOLERANCE; otherwise the site holds the weights alo
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import torch
 
@@ -79,6 +81,11 @@ def _site(kind: str, layer: int, weights: torch.Tensor, covered: torch.Tensor | 
     q_tokens, k_tokens = q_side.tokens[b], k_side.tokens[b]
     model_weights = _pick(weights, b, qi, ki)
     if rebuilt is not None and rebuilt.z is not None:
+        n_q, n_k = weights.shape[-2:]  # Longformer pads its input to whole windows: the model's own length
+        rebuilt = dataclasses.replace(rebuilt, q=rebuilt.q[..., :n_q, :], k=rebuilt.k[..., :n_k, :],
+                                      v=rebuilt.v[..., :n_k, :], z=rebuilt.z[..., :n_q, :],
+                                      bias=None if rebuilt.bias is None else rebuilt.bias[..., :n_q, :n_k],
+                                      mask=None if rebuilt.mask is None else rebuilt.mask[..., :n_q, :n_k])
         mask = _pick(rebuilt.mask, b, qi, ki)
         site = make_site(
             layer=layer, kind=kind, query_tokens=q_tokens, key_tokens=k_tokens,
@@ -90,12 +97,9 @@ def _site(kind: str, layer: int, weights: torch.Tensor, covered: torch.Tensor | 
         if site.faithful:  # checked against the model's own weights and Z, never assumed
             return site
         reason = "not_reproduced"
-    if covered is not None:
-        mask = np.where(hf_model._np(covered[qi][:, ki]) > 0, 0.0, core.MASKED)
-    elif kind == "decoder":
-        mask = core.causal_mask(len(q_tokens), len(k_tokens))
-    else:
-        mask = None
+    # The only mask a weights-only site claims is the band a Longformer layer never computes outside of;
+    # anything else would be a guess about the model (the weights themselves show what it hid).
+    mask = None if covered is None else np.where(hf_model._np(covered[qi][:, ki]) > 0, 0.0, core.MASKED)
     return _weights_only(kind, layer, reason, model_weights, mask, q_tokens, k_tokens, name)
 
 

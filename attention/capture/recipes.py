@@ -56,8 +56,8 @@ class Rebuilt:
 @dataclass(frozen=True)
 class Recipe:
     projections: tuple[str, ...]  # attribute names of the projection layers whose outputs are read
-    output: str  # attribute name of the output projection (its input is Z)
-    rebuild: Callable[[nn.Module, Seen], Rebuilt]
+    output: str  # attribute name of the output projection (its input is Z); "": the module's own output
+    rebuild: Callable[[nn.Module, Seen], Rebuilt | None]  # None: this call cannot be rebuilt
 
 
 _seen: contextvars.ContextVar[list[Seen] | None] = contextvars.ContextVar("eager_attention_calls", default=None)
@@ -158,18 +158,34 @@ def _led_decoder(m: nn.Module, seen: Seen) -> Rebuilt:
                    seen.args.get("attention_mask"), _z(m, seen))
 
 
+def _led_encoder(m: nn.Module, seen: Seen) -> Rebuilt | None:
+    """Longformer's local attention: each query sees the keys within one_sided positions of itself (the
+    band the model computes in overlapping chunks), as a full matrix with the rest masked."""
+    if seen.args.get("is_global_attn"):  # global tokens take another route through the layer
+        return None
+    q, k, v = (_heads(seen.projections[p].transpose(0, 1), m.num_heads) for p in ("query", "key", "value"))
+    t = q.shape[2]
+    pos = torch.arange(t)
+    outside = (pos[None, :] - pos[:, None]).abs() > m.one_sided_attn_window_size  # (T, T)
+    padded = seen.args["attention_mask"] != 0  # (B, T): −10000 where the model hides the key
+    hidden = outside[None, None] | padded[:, None, None, :]
+    mask = torch.where(hidden, core.MASKED, 0.0)
+    return Rebuilt("encoder", q, k, v, 1 / math.sqrt(m.head_dim), None, mask, _z(m, seen))
+
+
 RECIPES: dict[str, Recipe] = {
     "BloomAttention": Recipe(("query_key_value",), "dense", _bloom),
     "MptAttention": Recipe(("Wqkv",), "out_proj", _mpt),
     "FalconAttention": Recipe(("query_key_value",), "dense", _falcon),
     "GPTNeoSelfAttention": Recipe(("q_proj", "k_proj", "v_proj"), "out_proj", _gpt_neo),
     "LEDDecoderAttention": Recipe(("q_proj", "k_proj", "v_proj"), "out_proj", _led_decoder),
+    "LEDEncoderSelfAttention": Recipe(("query", "key", "value"), "", _led_encoder),
 }
 
 # Attention classes whose q·k we do not rebuild, with the kind of site they make and why.
 WEIGHTS_ONLY: dict[str, tuple[str, str]] = {
     "DisentangledSelfAttention": ("encoder", "disentangled"),  # DeBERTa: content and position terms
-    "LEDEncoderSelfAttention": ("encoder", "local"),  # Longformer: banded local attention
+    "LEDEncoderSelfAttention": ("encoder", "local"),  # Longformer with global tokens
 }
 
 
@@ -193,13 +209,19 @@ def _on_call(module: nn.Module, args: tuple, kwargs: dict) -> None:
 def _on_projection(owner: nn.Module, name: str, _module: nn.Module, _args: tuple, output: torch.Tensor) -> None:
     seen = _current(owner)
     if seen is not None:
-        seen.projections[name] = output.detach()
+        seen.projections[name] = output.detach().clone()  # a copy: Longformer divides its query in place
 
 
 def _on_output(owner: nn.Module, _module: nn.Module, args: tuple) -> None:
     seen = _current(owner)
     if seen is not None:
         seen.context = args[0].detach()
+
+
+def _on_own_output(module: nn.Module, _args: tuple, output: tuple) -> None:
+    seen = _current(module)
+    if seen is not None:
+        seen.context = output[0].detach()
 
 
 def install(model: nn.Module) -> int:
@@ -213,7 +235,10 @@ def install(model: nn.Module) -> int:
         module.register_forward_pre_hook(_on_call, with_kwargs=True)
         for name in recipe.projections:
             getattr(module, name).register_forward_hook(partial(_on_projection, module, name))
-        getattr(module, recipe.output).register_forward_pre_hook(partial(_on_output, module))
+        if recipe.output:
+            getattr(module, recipe.output).register_forward_pre_hook(partial(_on_output, module))
+        else:
+            module.register_forward_hook(_on_own_output)
         hooked += 1
     return hooked
 

@@ -46,10 +46,10 @@ STRINGS: dict[str, dict[str, str]] = {
               "因此没有单一的 Q·Kᵀ 可以展示。",
     },
     "missing_qkv.local": {
-        "en": "Why: this family uses Longformer-style local attention, computed in overlapping bands inside the "
-              "layer; the weights are shown where each word's window reaches, other keys are masked.",
-        "zh": "原因：该模型家族使用 Longformer 式的局部注意力，在层内部按重叠的窗口计算；只显示每个词窗口内的权重，"
-              "其余的键被掩码。",
+        "en": "Why: this layer's Longformer-style local attention gives some words global attention, which takes "
+              "another route through the layer than the local band we can rebuild.",
+        "zh": "原因：该层的 Longformer 式局部注意力让部分词使用全局注意力，这部分在层内走另一条计算路径，"
+              "不是我们能够重建的局部窗口。",
     },
     "missing_qkv.not_reproduced": {
         "en": "Why: Query, Key and Value read from this layer's projections did not reproduce the model's own "

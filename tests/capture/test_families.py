@@ -20,7 +20,8 @@ TARGETS = ["el gato negro bebio la leche", "una bola"]
 # name -> (Trace.capture_path, Trace.fallback, kinds whose sites hold the model's weights only)
 PATHS = {
     "deberta-v2": ("weights", "bypasses_registry", {"encoder"}),
-    "led": ("weights", "bypasses_registry", {"encoder"}),
+    "led": ("recomputed", "bypasses_registry", set()),
+    "squeezebert": ("weights", "bypasses_registry", {"encoder"}),
     "bloom": ("recomputed", "bypasses_registry", set()),
     "mpt": ("recomputed", "bypasses_registry", set()),
     "falcon": ("recomputed", "rejects_name", set()),

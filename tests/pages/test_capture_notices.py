@@ -82,3 +82,12 @@ def test_site_notes_give_the_sink_share(folder):
     note = site_notes(site, 0, "en")
     assert note == [i18n.t("sink.note", "en", share=f"{float(share.mean()):.1%}", most=f"{float(share.max()):.1%}")]
     assert np.all(share > 0) and trace_notes(tr, language="en") == [i18n.t("capture.registry", "en")]
+
+
+def test_every_typed_reason_has_words_in_both_languages():
+    from attention.trace import FALLBACKS, MISSING_QKV, SITE_PROBLEMS
+
+    keys = [f"missing_qkv.{m}" for m in MISSING_QKV] + [f"fallback.{f}" for f in FALLBACKS] + [
+        f"problem.{p}" for p in SITE_PROBLEMS]
+    for key in keys:
+        assert key in i18n.STRINGS and set(i18n.STRINGS[key]) == {"en", "zh"}, key
