@@ -25,6 +25,7 @@ from typing import Literal
 import numpy as np
 
 from attention import blas, core
+from attention.trace_count import SITE_PROBLEMS, SiteProblem, count_sites  # noqa: F401 - part of the contract
 
 Kind = Literal["encoder", "decoder", "cross"]
 KINDS: tuple[Kind, ...] = ("encoder", "decoder", "cross")
@@ -41,8 +42,6 @@ MISSING_QKV: tuple[str, ...] = ("disentangled", "local", "not_reproduced", "unkn
 # Why a model was not traced through the registry (Trace.fallback): "rejects_name", its layers look the
 # implementation name up in their own table; "bypasses_registry", its attention never calls the registry.
 FALLBACKS: tuple[str, ...] = ("rejects_name", "bypasses_registry")
-# What counting the sites found (SiteProblem.reason).
-SITE_PROBLEMS: tuple[str, ...] = ("missing", "extra", "mislabelled")
 TOLERANCE = 1e-5
 
 
@@ -221,51 +220,6 @@ def make_site(**values: object) -> Site:
     if unknown:
         raise TypeError(f"make_site() got unexpected fields: {', '.join(unknown)}")
     return Site(**{name: _CONVERSIONS[name](value) for name, value in values.items()})
-
-
-@dataclass(frozen=True)
-class SiteProblem:
-    """What counting the captured sites of one kind found wrong: sites `missing` (expected, not
-    captured), `extra` (captured, not expected), or `mislabelled` (two sites claim one layer, or as
-    many sites as expected under the wrong layer numbers or the wrong kind)."""
-
-    kind: Kind
-    reason: str  # one of SITE_PROBLEMS
-    layers: tuple[int, ...]  # the layers concerned
-
-
-def count_sites(expected: dict[str, tuple[int, ...]], found: list[tuple[str, int]]) -> tuple[SiteProblem, ...]:
-    """Compare the layers expected per kind with the (kind, layer) of every captured site."""
-    got: dict[str, list[int]] = {}
-    for kind, layer in found:
-        got.setdefault(kind, []).append(layer)
-    problems: list[SiteProblem] = []
-    # A kind captured that the model does not have, with as many sites as an expected kind that got
-    # none: the sites were given the wrong kind.
-    unclaimed = {k: len(v) for k, v in expected.items() if v and not got.get(k)}
-    for kind in KINDS:
-        have = got.get(kind, [])
-        if kind in expected or not have:
-            continue
-        match = next((k for k, n in unclaimed.items() if n == len(have)), None)
-        if match is not None:
-            del unclaimed[match]
-        problems.append(SiteProblem(kind, "mislabelled" if match else "extra", tuple(sorted(set(have)))))
-    relabelled = {k for k, v in expected.items() if v and not got.get(k)} - set(unclaimed)
-    for kind in KINDS:
-        if kind not in expected or kind in relabelled:  # already said under the kind it was given
-            continue
-        want, have = set(expected[kind]), got.get(kind, [])
-        doubled = sorted({x for x in have if have.count(x) > 1})
-        missing, extra = sorted(want - set(have)), sorted(set(have) - want)
-        if doubled or (missing and len(missing) == len(extra)):
-            problems.append(SiteProblem(kind, "mislabelled", tuple(doubled or extra)))
-            continue
-        if missing:
-            problems.append(SiteProblem(kind, "missing", tuple(missing)))
-        if extra:
-            problems.append(SiteProblem(kind, "extra", tuple(extra)))
-    return tuple(problems)
 
 
 @dataclass(frozen=True, eq=False)
