@@ -91,3 +91,12 @@ def test_every_typed_reason_has_words_in_both_languages():
         f"problem.{p}" for p in SITE_PROBLEMS]
     for key in keys:
         assert key in i18n.STRINGS and set(i18n.STRINGS[key]) == {"en", "zh"}, key
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_site_that_was_not_captured_is_an_error_on_the_page(lang, folder, monkeypatch):
+    real = hf_model.sites_for
+    monkeypatch.setattr(hf_model, "sites_for", lambda *args: real(*args)[1:])  # layer 0 goes missing
+    at = explore(folder("bert"), lang)
+    kind = i18n.t("kind.encoder", lang)
+    assert [e.value for e in at.error] == [i18n.t("problem.missing", lang, kind=kind, layers="0")]
