@@ -6,7 +6,8 @@
     S' = S' + B                            B: an additive position bias (T5), when the model has one
     S' = S' + M            add_mask        M is 0 where allowed, a huge negative where hidden
     S' from S              logits          the four steps above, chained in this order (the only place)
-    A = softmax(S')        softmax         each row sums to 1
+    A = softmax(S')        softmax         each row sums to 1 (less with a sink: GPT-OSS's extra
+                                           per-head logit takes a share of weight and has no value)
     Z = A·V                weighted_sum    each query's output: a weighted sum of value rows
 
 and two measures read off them: cosine (of a q and a k) and entropy (of a row of A).
@@ -135,6 +136,19 @@ def softmax_(scores: np.ndarray, axis: int = -1) -> np.ndarray:
     return scores
 
 
+def softmax_with_sink_(scores: np.ndarray, sink: np.ndarray) -> np.ndarray:
+    """softmax() in place over each row of `scores` and one more logit per row, `sink` (shape
+    scores.shape[:-1] or broadcastable to it), which is left out of the result: the row then sums
+    to 1 − the sink's share, exp(sink) / (Σ exp(S') + exp(sink))."""
+    sink = np.broadcast_to(np.asarray(sink, dtype=scores.dtype)[..., None], (*scores.shape[:-1], 1))
+    peak = np.maximum(np.max(scores, axis=-1, keepdims=True), sink)
+    scores -= peak
+    np.exp(scores, out=scores)
+    total = np.sum(scores, axis=-1, keepdims=True) + np.exp(sink - peak)
+    scores /= total
+    return scores
+
+
 def weighted_sum(weights: np.ndarray, v: np.ndarray) -> np.ndarray:
     """Z = A·V.  weights (..., query_pos, key_pos), v (..., key_pos, d_v) -> (..., query_pos, d_v)."""
     return weights @ v
@@ -155,12 +169,14 @@ def attention(
     bias: np.ndarray | None = None,
     softcap: float | None = None,
     temperature: float = 1.0,
+    sinks: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The whole formula, step by step, in the order the models apply it.
 
     Returns (scores, weights, z): raw Q·Kᵀ (…, query_pos, key_pos), softmax weights (same shape)
     and Z (…, query_pos, d_v). `bias` is an additive per-head term such as T5's relative
-    position bias, added before the mask.
+    position bias, added before the mask. `sinks` (…heads,) are per-head sink logits (GPT-OSS): each
+    row of weights then sums to less than 1.
     """
     scale = default_scale(q.shape[-1]) if scale is None else scale
     if temperature <= 0:
@@ -179,6 +195,8 @@ def attention(
 
     q_, k_, v_ = blocks(q, q.shape[-2:]), blocks(k, k.shape[-2:]), blocks(v, v.shape[-2:])
     bias_, mask_ = (None if x is None else blocks(x, (n_query, n_key)) for x in (bias, mask))
+    sinks_ = None if sinks is None else np.broadcast_to(
+        np.asarray(sinks, dtype)[..., None, None], (*lead, 1, 1)).reshape(n, 1)  # (n, 1): one per matrix
 
     def part(x: np.ndarray | None, b: slice) -> np.ndarray | None:
         return None if x is None else x[b]
@@ -189,7 +207,10 @@ def attention(
         b = slice(start, start + step)
         s_[b] = raw_scores(q_[b], k_[b])
         w = logits(s_[b], scale, softcap, part(bias_, b), part(mask_, b), temperature, out=w_[b])
-        softmax_(w)
+        if sinks_ is None:
+            softmax_(w)
+        else:
+            softmax_with_sink_(w, sinks_[b])
         z_[b] = weighted_sum(w, v_[b])
     return scores, weights, z
 

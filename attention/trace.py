@@ -25,12 +25,23 @@ from typing import Literal
 import numpy as np
 
 from attention import blas, core
+from attention.trace_count import SITE_PROBLEMS, SiteProblem, count_sites  # noqa: F401 - part of the contract
 
 Kind = Literal["encoder", "decoder", "cross"]
 KINDS: tuple[Kind, ...] = ("encoder", "decoder", "cross")
 # How q, k, v were captured (Trace.capture_path): "registry", through transformers' attention-function
-# registry (attention/capture/); "recorder", recorded by the built-in translator's own attention layers.
-CAPTURE_PATHS: tuple[str, ...] = ("registry", "recorder")
+# registry (attention/capture/); "recorder", recorded by the built-in translator's own attention layers;
+# "recomputed", the model's own weights (eager attention) with q, k, v read from its projections and
+# q·k recomputed, checked against those weights; "weights", the model's own weights where q·k could not
+# be recomputed for at least one site (Site.missing_qkv says why).
+CAPTURE_PATHS: tuple[str, ...] = ("registry", "recorder", "recomputed", "weights")
+# Why a site has the model's weights but no q, k, v (Site.missing_qkv): "disentangled", the scores add
+# position terms computed inside the module (DeBERTa); "local", Longformer local attention with global
+# tokens (the local band alone is rebuilt); "unknown", attention inside a module we have no recipe for; "not_reproduced", our recomputation did not match the model's own weights.
+MISSING_QKV: tuple[str, ...] = ("disentangled", "local", "not_reproduced", "unknown")
+# Why a model was not traced through the registry (Trace.fallback): "rejects_name", its layers look the
+# implementation name up in their own table; "bypasses_registry", its attention never calls the registry.
+FALLBACKS: tuple[str, ...] = ("rejects_name", "bypasses_registry")
 TOLERANCE = 1e-5
 
 
@@ -83,6 +94,10 @@ class Site:
     input_tokens: tuple[str, ...] | None = None  # decoder: the word fed in at each query position
     query_inputs: np.ndarray | None = None  # (query_pos, d_model) what W_Q was applied to, when known
     key_inputs: np.ndarray | None = None  # (key_pos, d_model) what W_K and W_V were applied to, when known
+    sinks: np.ndarray | None = None  # (heads,) sink logits (GPT-OSS): a share of each row goes to no key
+    # "" when q, k, v are the model's own; else one of MISSING_QKV: q, k, v are empty (d_head 0), the
+    # weights are the model's own, and S and Z are not available (scores are NaN, z has no columns).
+    missing_qkv: str = ""
 
     @property
     def _recomputed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
@@ -97,9 +112,13 @@ class Site:
     def _recompute(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
         """float32, as the models compute; core.py follows its own order of operations, so
         agreement to ~1e-7 is evidence, not an echo of the model's numbers."""
+        if self.missing_qkv:  # nothing to recompute from: the model's weights, and no S or Z
+            scores = np.full(self.model_weights.shape, np.nan, np.float32)
+            return _frozen(scores), self.model_weights, self.model_z, 0.0, 0.0
         with blas.one_thread():
             scores, weights, z = core.attention(
-                self.q, self.k, self.v, scale=self.scale, mask=self.mask, bias=self.bias, softcap=self.softcap
+                self.q, self.k, self.v, scale=self.scale, mask=self.mask, bias=self.bias, softcap=self.softcap,
+                sinks=self.sinks,
             )
         return (
             _frozen(scores),
@@ -135,6 +154,18 @@ class Site:
         return self._recomputed[4]
 
     @property
+    def has_qkv(self) -> bool:
+        """q, k, v (and so S and Z) are known; False for a site that holds only the model's weights."""
+        return not self.missing_qkv
+
+    @property
+    def sink_share(self) -> np.ndarray | None:
+        """(heads, query_pos): the weight each row gives the sink (1 − the row's sum), None without sinks."""
+        if self.sinks is None:
+            return None
+        return (1.0 - self.weights.astype(np.float64).sum(-1)).astype(np.float32)
+
+    @property
     def n_heads(self) -> int:
         return self.q.shape[0]
 
@@ -145,6 +176,8 @@ class Site:
     def scaled(self, head: int) -> np.ndarray:
         """(query_pos, key_pos) of one head, float64: the scores after ×scale, softcap, bias and the
         mask — exactly what the softmax sees (core.logits)."""
+        if self.missing_qkv:
+            return np.full(self.model_weights.shape[1:], np.nan)
         bias = None if self.bias is None else self.bias[head]
         return core.logits(self.scores[head].astype(np.float64), self.scale, self.softcap, bias, self.mask)
 
@@ -203,6 +236,10 @@ class Trace:
     decoding_capped: bool = False  # greedy decoding stopped at its word limit, without an end token
     teacher_forced: bool = False  # the decoder read a given target, not the model's own output
     capture_path: str = ""  # how q, k, v were captured: one of CAPTURE_PATHS ("" when not said)
+    fallback: str = ""  # why the registry was not used: one of FALLBACKS ("" when it was, or not said)
+    # per kind, the layers the model has (from its config): what the sites are counted against;
+    # None when the builder did not count
+    expected_layers: dict[str, tuple[int, ...]] | None = None
     # per side ("encoder"/"decoder"): the residual stream entering each layer, (pos, d_model)
     layer_inputs: dict[str, tuple[np.ndarray, ...]] = field(default_factory=dict)
 
@@ -237,8 +274,16 @@ class Trace:
         return max((s.z_diff for s in self.sites), default=0.0)
 
     @property
+    def site_problems(self) -> tuple[SiteProblem, ...]:
+        """Sites missing, extra or mislabelled against expected_layers (none when not counted)."""
+        if self.expected_layers is None:
+            return ()
+        return count_sites(self.expected_layers, [(s.kind, s.layer) for s in self.sites])
+
+    @property
     def faithful(self) -> bool:
-        return all(s.faithful for s in self.sites)
+        """Every site matches the model's own numbers, and every site the model has was captured."""
+        return all(s.faithful for s in self.sites) and not self.site_problems
 
     def show(self, kind: Kind | None = None, layer: int | None = None, head: int = 0, **options: object):
         """One head's S, A, Z and lines in a notebook (offline: no CDN). See attention.headview.show."""

@@ -50,7 +50,7 @@ def layer_of_module(module: str) -> str | None:
         return None
     if len(parts) == 1:
         return "package"
-    return {"core": "core", "trace": "trace", "blas": "blas"}.get(parts[1], parts[1])
+    return {"core": "core", "trace": "trace", "trace_count": "trace", "blas": "blas"}.get(parts[1], parts[1])
 
 
 def layer_of_file(path: Path) -> str:

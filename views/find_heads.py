@@ -26,6 +26,8 @@ def relevance_page() -> None:
     if tr is None:
         return
     st.caption(t("relevance.sentence", model=tr.model, text=" ".join(tr.tokens)))
+    if not all(s.has_qkv for s in tr.sites):  # weights-only sites: the model's weights, no q·k
+        st.info(t("relevance.no_scores"))
     c_kind, c_q, c_k, c_by = st.columns([2, 2, 2, 1])
     kind = pickers.kind_picker(list(tr.kinds), Keys.KIND, c_kind)
     site = tr.site(tr.layers(kind)[0], kind)

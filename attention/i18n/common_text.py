@@ -68,15 +68,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Teacher-forced: the decoder read a given target, not the model's own output.",
         "zh": "教师强制：解码器读入的是给定的目标句，而不是模型自己的输出。",
     },
-    "capture.registry": {
-        "en": "Query, Key and Value captured through transformers' attention-function registry: exactly what the "
-              "model's attention received.",
-        "zh": "查询、键和值通过 transformers 的注意力函数注册表捕获：正是模型的注意力实际收到的数值。",
-    },
-    "capture.recorder": {
-        "en": "Query, Key and Value recorded by the translator's own attention layers as it computed them.",
-        "zh": "查询、键和值由翻译模型自己的注意力层在计算时记录。",
-    },
     "text.blank": {
         "en": "Type a sentence above to see how its words attend to each other.",
         "zh": "请在上方输入一句话，看看其中的词如何相互关注。",

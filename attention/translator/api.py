@@ -144,7 +144,10 @@ def _traced(model: Transformer, text: str, source_ids: list[int], target_ids: li
             sites.append(_site(r, output_tokens, source_tokens, input_tokens))
     trace = Trace(text=text, model=MODEL_NAME, tokens=source_tokens, sites=tuple(sites), dropped_tokens=dropped,
                   unknown_words=tuple(unknown), unknown_target_words=tuple(unknown_target),
-                  decoding_capped=capped, teacher_forced=target_ids is not None, capture_path="recorder")
+                  decoding_capped=capped, teacher_forced=target_ids is not None, capture_path="recorder",
+                  expected_layers={"encoder": tuple(range(model.cfg.n_encoder_layers)),
+                                   "decoder": tuple(range(model.cfg.n_decoder_layers)),
+                                   "cross": tuple(range(model.cfg.n_decoder_layers))})
     return Translation(" ".join(target_tokens), source_tokens, target_tokens, tuple(unknown), trace)
 
 

@@ -8,7 +8,7 @@ import dataclasses
 import streamlit as st
 
 from attention import i18n
-from attention.trace import CAPTURE_PATHS, Trace
+from attention.trace import CAPTURE_PATHS, FALLBACKS, Site, Trace
 from attention.ui.state import Keys
 
 
@@ -54,4 +54,28 @@ def trace_notes(tr: Trace, skip: tuple[str, ...] = (), language: str | None = No
         notes["teacher_forced"] = i18n.t("notes.teacher_forced", language)
     if tr.capture_path in CAPTURE_PATHS:
         notes["capture_path"] = i18n.t(f"capture.{tr.capture_path}", language)
+    if tr.fallback in FALLBACKS:
+        notes["fallback"] = i18n.t(f"fallback.{tr.fallback}", language)
     return [text for name, text in notes.items() if name not in skip]
+
+
+def trace_problems(tr: Trace, language: str | None = None) -> list[str]:
+    """What counting the sites found wrong (Trace.site_problems), one sentence each: the page shows
+    them as errors, since the trace then does not show the whole model."""
+    language = lang() if language is None else language
+    return [i18n.t(f"problem.{p.reason}", language, kind=i18n.t(f"kind.{p.kind}", language),
+                   layers=", ".join(str(x) for x in p.layers)) for p in tr.site_problems]
+
+
+def site_notes(site: Site, head: int, language: str | None = None) -> list[str]:
+    """What a person should know about one site: that S and Z are not available and why, and the
+    share of weight a sink takes."""
+    language = lang() if language is None else language
+    notes = []
+    if site.missing_qkv:
+        notes += [i18n.t("missing_qkv.title", language), i18n.t(f"missing_qkv.{site.missing_qkv}", language)]
+    share = site.sink_share
+    if share is not None:
+        notes.append(i18n.t("sink.note", language, share=f"{float(share[head].mean()):.1%}",
+                            most=f"{float(share[head].max()):.1%}"))
+    return notes

@@ -17,7 +17,7 @@ from attention.plots import heatmaps
 from attention.trace import Site
 from attention.ui import charts, explanations, head_component, state
 from attention.ui.state import Keys, Scope
-from attention.ui.lang import t
+from attention.ui.lang import site_notes, t
 
 
 def code(token: str) -> str:
@@ -67,6 +67,12 @@ def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
     session state under `scope`); the page's link follows each click."""
     sel = state.get_selection(scope).clamp(len(site.query_tokens), len(site.key_tokens))
     state.set_selection(sel, scope)
+    if not site.has_qkv:  # the model's weights only: A is drawn, S and Z are said to be unavailable
+        weights_only(site, head, sel, page, scope)
+        state.write_url(page)
+        return
+    for note in site_notes(site, head):  # e.g. the share of weight an attention sink takes
+        st.info(note)
     head_component.head_view(site, head, _pair(sel), key=f"{page}-head", labels=head_labels(),
                              on_select=lambda pair: state.set_selection(_selection(pair), scope))
     left, right = st.columns(2)
@@ -77,6 +83,17 @@ def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
             whole_words(site, head)
     explanations.show(site, head, origin_fn, page, scope, tab_key)
     state.write_url(page)  # a fragment rerun does not reach the end of app.py
+
+
+def weights_only(site: Site, head: int, sel: Selection, page: str, scope: Scope) -> None:
+    """A site that holds the model's weights but no q, k, v: say so and why, draw A only (never S or Z
+    recomputed from a guess), and the detail panel's weights."""
+    st.warning("\n\n".join(site_notes(site, head)))
+    fig = heatmaps.weights_figure(site, head, sel, title=t("title.A"), masked_text=t("masked"),
+                                  axis_names=axis_names())
+    _chart(fig, f"{page}_weights_only", scope)
+    detail_panel(site, head, scope)
+    st.info(t("missing_qkv.explain"))
 
 
 def whole_words(site: Site, head: int) -> None:
@@ -103,6 +120,11 @@ def detail_panel(site: Site, head: int, scope: Scope) -> None:
     st.dataframe(rows, hide_index=True, width="stretch")
     if sel.key is None:
         st.caption(t("detail.pick_pair"))
+        return
+    if not site.has_qkv:  # no q·k to show: the weight alone, which is the model's own
+        st.markdown(t("detail.pair", q=code(q_tok), k=code(site.key_tokens[sel.key]), qi=sel.query, ki=sel.key))
+        weight = t("masked") if site.masked[sel.query, sel.key] else f"{site.weights[head, sel.query, sel.key]:.4f}"
+        st.metric(t("detail.weight"), weight)
         return
     cell = details.cell_detail(site, head, sel.query, sel.key)
     st.markdown(t("detail.pair", q=code(cell.query_token), k=code(cell.key_token), qi=cell.query, ki=cell.key))

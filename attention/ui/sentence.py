@@ -8,7 +8,7 @@ from attention import ModelLoadError
 from attention.analysis.text_input import check_text
 from attention.trace import Trace
 from attention.ui import cache, settings, state
-from attention.ui.lang import t
+from attention.ui.lang import t, trace_problems
 from attention.ui.state import Keys
 
 MODEL, TRANSLATOR = "model", "translator"  # whose attention a page shows (the Overview offers both)
@@ -32,6 +32,8 @@ def traced() -> Trace | None:
         return None
     if tr.dropped_tokens:
         st.warning(t("explore.truncated", max=len(tr.tokens), dropped=tr.dropped_tokens))
+    for problem in trace_problems(tr):  # sites missing, extra or mislabelled: the trace is not the whole model
+        st.error(problem)
     return tr
 
 

@@ -147,3 +147,23 @@ def test_front_end_is_ascii_so_the_saved_file_can_be_windows_1252():
     for path in page.ASSETS.iterdir():
         path.read_text(encoding="utf-8").encode("ascii")
     assert page.standalone_js().isascii()
+
+
+def test_a_weights_only_site_is_refused_not_drawn_from_a_guess():
+    import dataclasses
+
+    from attention.headview.payload import trace_payload
+
+    full = random_site(6, kind="encoder")
+    weights = full.model_weights
+    only = dataclasses.replace(full, q=full.q[..., :0], k=full.k[..., :0], v=full.v[..., :0],
+                               model_z=full.model_z[..., :0], missing_qkv="disentangled")
+    with pytest.raises(ValueError, match="disentangled"):
+        head_payload(only, 0)
+    tr = attention.Trace("t", "m", full.query_tokens, (full, only))
+    doc = trace_payload(tr)
+    assert len(doc["sites"]) == 1 and doc["omitted"] == [{"kind": "encoder", "layer": only.layer,
+                                                          "reason": "disentangled"}]
+    with pytest.raises(ValueError):
+        trace_payload(attention.Trace("t", "m", full.query_tokens, (only,)))
+    assert np.array_equal(only.weights, weights)

@@ -118,6 +118,7 @@ def test_the_trace_says_how_it_was_made_in_typed_fields():
     tr = t.trace
     assert (tr.dropped_tokens, tr.unknown_words, tr.unknown_target_words) == (0, (), ())
     assert not tr.decoding_capped and not tr.teacher_forced and tr.capture_path == "recorder"
+    assert tr.expected_layers == {"encoder": (0, 1), "decoder": (0, 1), "cross": (0, 1)} and tr.site_problems == ()
     capped = translate("The black cat drank the milk.", max_new_words=2).trace
     assert capped.decoding_capped and len(capped.site(0, "decoder").input_tokens) == 3  # <bos> + 2 words
     long = translate("the cat " * 40).trace  # 80 words: the translator reads its first max_len

@@ -1,0 +1,147 @@
+"""The second capture path, part two: the model's own weights, and q, k, v only where they reproduce them.
+
+A model whose attention never calls the attention-function registry (or whose layers refuse a custom
+implementation name) is loaded with eager attention and run once with output_attentions: those
+weights are the model's own and every site shows them. Where a recipe (recipes.py) rebuilt the
+call's q, k, v, bias and mask, the site keeps them only if core.py's recomputation from them matches
+the model's weights and Z to TOLERANCE; otherwise the site holds the weights alone
+(Site.missing_qkv says why) and no S or Z is ever drawn from a guess.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import torch
+
+from attention import core
+from attention.capture import hf_model, recipes
+from attention.capture.expected import self_kind
+from attention.capture.hf_model import Encoded, LoadedModel
+from attention.trace import Site, Trace, make_site
+
+
+def run(lm: LoadedModel, inputs: dict[str, torch.Tensor]) -> tuple[object, list[recipes.Seen]]:
+    with recipes.recording() as calls, torch.inference_mode():
+        outputs = lm.model(**inputs, output_attentions=True, output_hidden_states=True)
+    return outputs, calls
+
+
+def _stacks(lm: LoadedModel, outputs) -> list[tuple[str, tuple[torch.Tensor, ...]]]:
+    """(kind, the model's weights per layer in call order) for each kind of attention it returned."""
+    if lm.is_encoder_decoder:
+        named = (("encoder", "encoder_attentions"), ("decoder", "decoder_attentions"), ("cross", "cross_attentions"))
+    else:
+        named = ((self_kind(lm.model.config), "attentions"),)
+    return [(kind, tuple(a for a in getattr(outputs, attr, None) or () if a is not None)) for kind, attr in named]
+
+
+def _band_to_full(w: torch.Tensor, n_keys: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Longformer-style local weights (B, nh, Tq, 2·w+1), column j for key i + j − w, as a full
+    (B, nh, Tq, n_keys) matrix, and (Tq, n_keys) bools: the keys each query's band covers."""
+    b, nh, tq, width = w.shape
+    one_sided = (width - 1) // 2
+    full = torch.zeros(b, nh, tq, n_keys, dtype=w.dtype)
+    covered = torch.zeros(tq, n_keys, dtype=torch.bool)
+    rows = torch.arange(tq)
+    for j in range(width):
+        keys = rows + j - one_sided
+        ok = (keys >= 0) & (keys < n_keys)
+        full[:, :, rows[ok], keys[ok]] = w[:, :, rows[ok], j]
+        covered[rows[ok], keys[ok]] = True
+    return full, covered
+
+
+def _index(real: torch.Tensor) -> slice | torch.Tensor:
+    return slice(None) if bool(real.all()) else real.nonzero().flatten()
+
+
+def _pick(t: torch.Tensor | None, b: int, qi, ki) -> np.ndarray | None:
+    """(B or 1, …, Tq, Tk) -> (…, real queries, real keys) of batch element b."""
+    if t is None:
+        return None
+    t = t[b] if t.shape[0] > 1 else t[0]
+    return hf_model._np(t[..., qi, :][..., ki])
+
+
+def _weights_only(kind: str, layer: int, reason: str, weights: np.ndarray, mask: np.ndarray | None,
+                  q_tokens: list[str], k_tokens: list[str], name: str) -> Site:
+    nh, tq, tk = weights.shape
+    empty_q, empty_k = np.zeros((nh, tq, 0), np.float32), np.zeros((nh, tk, 0), np.float32)
+    return make_site(layer=layer, kind=kind, query_tokens=q_tokens, key_tokens=k_tokens, q=empty_q, k=empty_k,
+                     v=empty_k, scale=1.0, model_weights=weights, model_z=empty_q, mask=mask, name=name,
+                     missing_qkv=reason)
+
+
+def _site(kind: str, layer: int, weights: torch.Tensor, covered: torch.Tensor | None,
+          rebuilt: recipes.Rebuilt | None, reason: str, b: int, q_side: Encoded, k_side: Encoded,
+          name: str) -> Site:
+    qi, ki = _index(q_side.real[b]), _index(k_side.real[b])
+    q_tokens, k_tokens = q_side.tokens[b], k_side.tokens[b]
+    model_weights = _pick(weights, b, qi, ki)
+    if rebuilt is not None and rebuilt.z is not None:
+        n_q, n_k = weights.shape[-2:]  # Longformer pads its input to whole windows: the model's own length
+        rebuilt = dataclasses.replace(rebuilt, q=rebuilt.q[..., :n_q, :], k=rebuilt.k[..., :n_k, :],
+                                      v=rebuilt.v[..., :n_k, :], z=rebuilt.z[..., :n_q, :],
+                                      bias=None if rebuilt.bias is None else rebuilt.bias[..., :n_q, :n_k],
+                                      mask=None if rebuilt.mask is None else rebuilt.mask[..., :n_q, :n_k])
+        mask = _pick(rebuilt.mask, b, qi, ki)
+        site = make_site(
+            layer=layer, kind=kind, query_tokens=q_tokens, key_tokens=k_tokens,
+            q=hf_model._np(rebuilt.q[b][:, qi]), k=hf_model._np(rebuilt.k[b][:, ki]),
+            v=hf_model._np(rebuilt.v[b][:, ki]), scale=rebuilt.scale,
+            mask=None if mask is None else mask[0], bias=_pick(rebuilt.bias, b, qi, ki),
+            model_weights=model_weights, model_z=hf_model._np(rebuilt.z[b][:, qi]), name=name,
+        )
+        if site.faithful:  # checked against the model's own weights and Z, never assumed
+            return site
+        reason = "not_reproduced"
+    # The only mask a weights-only site claims is the band a Longformer layer never computes outside of;
+    # anything else would be a guess about the model (the weights themselves show what it hid).
+    mask = None if covered is None else np.where(hf_model._np(covered[qi][:, ki]) > 0, 0.0, core.MASKED)
+    return _weights_only(kind, layer, reason, model_weights, mask, q_tokens, k_tokens, name)
+
+
+def sites_for(lm: LoadedModel, outputs, calls: list[recipes.Seen], b: int, enc: Encoded,
+              dec: Encoded | None) -> tuple[Site, ...]:
+    """Every site of batch element b: per kind, the i-th weights the model returned with the i-th call
+    of that kind its hooks saw (layers in call order, so a shared module gets one label per call)."""
+    rebuilt: dict[str, list[tuple[recipes.Rebuilt | None, str]]] = {}
+    single = self_kind(lm.model.config)
+    for seen in calls:
+        r = recipes.rebuild(seen)
+        kind = (r.kind if r is not None and r.kind else None) or (single if dec is None else "encoder")
+        rebuilt.setdefault(kind, []).append((r, lm.module_names.get(id(seen.module), "")))
+    reasons = recipes.weights_only_reasons(lm.model)
+    sites = []
+    for kind, stack in _stacks(lm, outputs):
+        q_side = dec if (dec is not None and kind in ("decoder", "cross")) else enc
+        k_side = enc if kind in ("encoder", "cross") or dec is None else dec
+        for layer, weights in enumerate(stack):
+            covered = None
+            if weights.shape[-1] != k_side.real.shape[1]:  # a band of local weights, not a full row
+                weights, covered = _band_to_full(weights, k_side.real.shape[1])
+            r, name = rebuilt[kind][layer] if layer < len(rebuilt.get(kind, ())) else (None, "")
+            reason = reasons.get(kind, "unknown")
+            sites.append(_site(kind, layer, weights, covered, r, reason, b, q_side, k_side, name))
+    return tuple(sites)
+
+
+def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None) -> list[Trace]:
+    enc = hf_model.encode(lm, texts)
+    inputs = dict(enc.inputs)
+    dec = None
+    if lm.is_encoder_decoder:
+        dec = hf_model.decoder_inputs(lm, targets if targets is not None else texts)
+        inputs.update(dec.inputs)
+    outputs, calls = run(lm, inputs)
+    traces = []
+    for b, text in enumerate(texts):
+        sites = sites_for(lm, outputs, calls, b, enc, dec)
+        traces.append(Trace(
+            text=text, model=lm.name, tokens=tuple(enc.tokens[b]), sites=sites, dropped_tokens=enc.dropped[b],
+            capture_path="recomputed" if all(s.has_qkv for s in sites) else "weights", fallback=lm.fallback,
+            expected_layers=lm.expected_layers, layer_inputs=hf_model.layer_inputs(outputs, b, enc, dec),
+        ))
+    return traces

@@ -1,0 +1,52 @@
+"""What the model reads: texts tokenised into one padded batch, cut to the model's limit, with the
+real tokens of each text and what was cut; the decoder's teacher-forced input."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import torch
+
+if TYPE_CHECKING:
+    from attention.capture.hf_model import LoadedModel
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """One batch ready for the model, with what was cut off to fit."""
+
+    inputs: dict[str, torch.Tensor]
+    tokens: list[list[str]]  # per text, the real (unpadded) tokens
+    real: torch.Tensor  # (B, T) bool: real token, not padding
+    dropped: list[int]  # per text, tokens cut off to fit max_tokens
+
+
+def encode(lm: LoadedModel, texts: list[str]) -> Encoded:
+    tok = lm.tokenizer
+    if tok.pad_token is None:  # GPT-2 style tokenizers have no pad token
+        tok.pad_token = tok.eos_token
+    full_lengths = [len(tok(t, truncation=False)["input_ids"]) for t in texts]
+    enc = tok(texts, return_tensors="pt", padding=True, truncation=True, max_length=lm.max_tokens)
+    real = enc["attention_mask"].bool()
+    tokens = [
+        tok.convert_ids_to_tokens(ids[mask].tolist()) for ids, mask in zip(enc["input_ids"], real, strict=True)
+    ]
+    dropped = [max(0, n - len(t)) for n, t in zip(full_lengths, tokens, strict=True)]
+    inputs = dict(enc)
+    if not getattr(lm.model.config, "type_vocab_size", None):  # GPT-2 would embed these zeros as token 0
+        inputs.pop("token_type_ids", None)
+    return Encoded(inputs=inputs, tokens=tokens, real=real, dropped=dropped)
+
+
+def decoder_inputs(lm: LoadedModel, targets: list[str]) -> Encoded:
+    """Teacher-forced decoder input: the target's tokens shifted right behind the start token."""
+    enc = encode(lm, targets)
+    start = lm.model.config.decoder_start_token_id
+    start = lm.tokenizer.pad_token_id if start is None else start
+    ids = enc.inputs["input_ids"]
+    shifted = torch.cat([torch.full_like(ids[:, :1], start), ids[:, :-1]], dim=1)
+    real = torch.cat([torch.ones_like(enc.real[:, :1]), enc.real[:, :-1]], dim=1)
+    tokens = [lm.tokenizer.convert_ids_to_tokens(row[m].tolist()) for row, m in zip(shifted, real, strict=True)]
+    inputs = {"decoder_input_ids": shifted, "decoder_attention_mask": real.long()}
+    return Encoded(inputs=inputs, tokens=tokens, real=real, dropped=enc.dropped)

@@ -1,0 +1,79 @@
+"""Every tiny family of tests/capture/families.py through the public API: the capture path it takes,
+sites found / expected, the largest difference of the weights shown from transformers' eager
+attention, and what the page shows. Prints a markdown table (about a minute on one core).
+
+    python -m bench.families
+"""
+
+from __future__ import annotations
+
+import tempfile
+
+import numpy as np
+import torch
+from transformers import AutoModel
+
+from attention.capture import hf_model
+from tests.capture import families
+
+TEXT, TARGET = "the black cat drank the milk", "el gato negro bebio la leche"
+
+
+def eager_weights(folder: str, lm, enc, dec) -> dict[str, tuple[torch.Tensor, ...]]:
+    model = AutoModel.from_pretrained(folder, attn_implementation="eager").eval()
+    inputs = dict(enc.inputs) | ({} if dec is None else dec.inputs)
+    with torch.inference_mode():
+        out = model(**inputs, output_attentions=True)
+    if dec is not None:
+        return {"encoder": out.encoder_attentions, "decoder": out.decoder_attentions, "cross": out.cross_attentions}
+    return {next(iter(lm.expected_layers)): out.attentions}
+
+
+def band_to_full(w: np.ndarray, n: int) -> np.ndarray:
+    r = (w.shape[-1] - 1) // 2
+    full = np.zeros((*w.shape[:2], n), w.dtype)
+    for i in range(w.shape[1]):
+        for j in range(w.shape[-1]):
+            if 0 <= i + j - r < n:
+                full[:, i, i + j - r] = w[:, i, j]
+    return full
+
+
+def shows(tr) -> str:
+    """What the Explore page draws for this trace."""
+    if tr.site_problems:
+        return "error: " + ", ".join(f"{p.reason} {p.kind} {p.layers}" for p in tr.site_problems)
+    only = sorted({(s.kind, s.missing_qkv) for s in tr.sites if not s.has_qkv})
+    if only:
+        drawn = "S, A, Z for the rest; " if any(s.has_qkv for s in tr.sites) else ""
+        return drawn + "; ".join(f"{kind}: A only + why ({why})" for kind, why in only)
+    sink = " + sink share" if any(s.sinks is not None for s in tr.sites) else ""
+    return "S, A, Z (head view)" + sink
+
+
+def main() -> None:
+    tok = families.tokenizer()
+    print("| family | stands for | capture path | fallback | sites found / expected | max diff from eager | "
+          "page shows |")
+    print("|---|---|---|---|---|---|---|")
+    for name, (what, _) in families.FAMILIES.items():
+        with tempfile.TemporaryDirectory() as folder:
+            families.build(name, tok, folder)
+            lm = hf_model.read_model(folder)
+            tr = hf_model.trace_batch(lm, [TEXT], [TARGET] if lm.is_encoder_decoder else None)[0]
+            enc = hf_model.encode(lm, [TEXT])
+            dec = hf_model.decoder_inputs(lm, [TARGET]) if lm.is_encoder_decoder else None
+            ref = eager_weights(folder, lm, enc, dec)
+            worst = 0.0
+            for site in tr.sites:
+                w = ref[site.kind][site.layer][0].numpy()
+                if w.shape[-1] != len(site.key_tokens):
+                    w = band_to_full(w, len(site.key_tokens))
+                worst = max(worst, float(np.abs(site.weights - w).max()))
+            expected = sum(len(v) for v in (lm.expected_layers or {}).values())
+            print(f"| {name} | {what} | {tr.capture_path} | {tr.fallback or '—'} | {len(tr.sites)} / {expected} | "
+                  f"{worst:.1e} | {shows(tr)} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""Tiny random models of many families (hidden 32, 2 layers), built from configs with no downloads:
+which case of capture each one stands for, and how to build it into a folder the app can read."""
+
+from __future__ import annotations
+
+import torch
+import transformers as tf
+from transformers import AutoModel, AutoTokenizer
+
+from attention.capture import hf_model
+
+COMMON = {"vocab_size": 30522, "pad_token_id": 0, "bos_token_id": 101, "eos_token_id": 102}
+ROBERTA = {**COMMON, "pad_token_id": 1}  # positions start after the padding index
+STACK = {"hidden_size": 32, "intermediate_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+         "max_position_embeddings": 64}
+SEQ2SEQ = {"d_model": 32, "encoder_layers": 2, "decoder_layers": 2, "encoder_attention_heads": 4,
+           "decoder_attention_heads": 4, "encoder_ffn_dim": 64, "decoder_ffn_dim": 64}
+
+# name -> (what the family stands for, its config)
+FAMILIES = {
+    # the six tested first
+    "gpt2": ("registry, learned positions", lambda: tf.GPT2Config(n_embd=32, n_layer=2, n_head=4, n_positions=64,
+                                                                   **COMMON)),
+    "llama-gqa": ("grouped-query, rotary", lambda: tf.LlamaConfig(**STACK, num_key_value_heads=2, **COMMON)),
+    "mistral-sliding": ("sliding window", lambda: tf.MistralConfig(**STACK, num_key_value_heads=2, sliding_window=3,
+                                                                   **COMMON)),
+    "bart": ("encoder–decoder", lambda: tf.BartConfig(**SEQ2SEQ, max_position_embeddings=64,
+                                                      decoder_start_token_id=101, **COMMON)),
+    "marian": ("encoder–decoder, sinusoidal", lambda: tf.MarianConfig(**SEQ2SEQ, max_position_embeddings=64,
+                                                                      decoder_start_token_id=0, **COMMON)),
+    "t5": ("relative position bias", lambda: tf.T5Config(
+        d_model=32, d_kv=8, d_ff=64, num_layers=2, num_decoder_layers=2, num_heads=4, decoder_start_token_id=0,
+        relative_attention_num_buckets=8, **COMMON)),
+    # beyond them
+    "bert": ("registry, encoder", lambda: tf.BertConfig(**STACK, **COMMON)),
+    "roberta": ("padding offset in positions", lambda: tf.RobertaConfig(**STACK, **ROBERTA)),
+    "xlm-roberta": ("padding offset in positions", lambda: tf.XLMRobertaConfig(**STACK, **ROBERTA)),
+    "albert": ("one module shared by every layer", lambda: tf.AlbertConfig(embedding_size=16, **STACK, **COMMON)),
+    "distilbert": ("registry, encoder", lambda: tf.DistilBertConfig(dim=32, n_layers=2, n_heads=4, hidden_dim=64,
+                                                                    max_position_embeddings=64, **COMMON)),
+    "deberta-v2": ("disentangled attention", lambda: tf.DebertaV2Config(
+        **STACK, relative_attention=True, pos_att_type=["p2c", "c2p"], position_buckets=8, **COMMON)),
+    "bloom": ("ALiBi inside the module", lambda: tf.BloomConfig(hidden_size=32, n_layer=2, n_head=4, **COMMON)),
+    "mpt": ("ALiBi inside the module, max_seq_len", lambda: tf.MptConfig(
+        d_model=32, n_layers=2, n_heads=4, max_seq_len=64, expansion_ratio=2, **COMMON)),
+    "falcon": ("multi-query, rotary, rejects a custom name", lambda: tf.FalconConfig(
+        hidden_size=32, num_hidden_layers=2, num_attention_heads=4, multi_query=True, alibi=False,
+        max_position_embeddings=64, **COMMON)),
+    "falcon-alibi": ("ALiBi, rejects a custom name", lambda: tf.FalconConfig(
+        hidden_size=32, num_hidden_layers=2, num_attention_heads=4, alibi=True, max_position_embeddings=64,
+        **COMMON)),
+    "gpt-neo": ("local attention, unscaled, rejects a custom name", lambda: tf.GPTNeoConfig(
+        hidden_size=32, num_layers=2, num_heads=4, attention_types=[[["global", "local"], 1]], window_size=4,
+        max_position_embeddings=64, **COMMON)),
+    "gpt-oss": ("attention sinks, sliding window", lambda: tf.GptOssConfig(
+        **STACK, num_key_value_heads=2, head_dim=8, num_local_experts=2, num_experts_per_tok=1, sliding_window=4,
+        rope_parameters={"rope_type": "default", "rope_theta": 10000.0}, **COMMON)),
+    "deepseek-v3": ("multi-head latent attention", lambda: tf.DeepseekV3Config(
+        **{**STACK, "num_attention_heads": 4}, moe_intermediate_size=16, num_key_value_heads=4, q_lora_rank=16,
+        kv_lora_rank=16, qk_rope_head_dim=4, qk_nope_head_dim=4, v_head_dim=8, n_routed_experts=2,
+        num_experts_per_tok=1, first_k_dense_replace=1, n_group=1, topk_group=1,
+        rope_parameters={"rope_type": "default", "rope_theta": 10000.0}, **COMMON)),
+    "gemma2": ("softcap, sliding window", lambda: tf.Gemma2Config(
+        **STACK, num_key_value_heads=2, head_dim=8, sliding_window=4, attn_logit_softcapping=50.0,
+        query_pre_attn_scalar=8, **COMMON)),
+    "qwen2": ("grouped-query, rotary", lambda: tf.Qwen2Config(**STACK, num_key_value_heads=2, **COMMON)),
+    "gpt-bigcode": ("multi-query", lambda: tf.GPTBigCodeConfig(n_embd=32, n_layer=2, n_head=4, n_positions=64,
+                                                               multi_query=True, **COMMON)),
+    "opt": ("registry, learned positions with offset", lambda: tf.OPTConfig(
+        hidden_size=32, num_hidden_layers=2, num_attention_heads=4, ffn_dim=64, max_position_embeddings=64,
+        word_embed_proj_dim=32, **COMMON)),
+    "led": ("Longformer local attention, encoder–decoder", lambda: tf.LEDConfig(
+        **SEQ2SEQ, max_encoder_position_embeddings=64, max_decoder_position_embeddings=64, attention_window=4,
+        decoder_start_token_id=101, **COMMON)),
+    "squeezebert": ("attention inside the module, no recipe: weights only", lambda: tf.SqueezeBertConfig(
+        hidden_size=32, embedding_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+        max_position_embeddings=64, **COMMON)),
+    "mt5": ("relative position bias, encoder–decoder", lambda: tf.MT5Config(
+        d_model=32, d_kv=8, d_ff=64, num_layers=2, num_decoder_layers=2, num_heads=4, decoder_start_token_id=0,
+        relative_attention_num_buckets=8, **COMMON)),
+}
+
+
+def tokenizer():
+    return AutoTokenizer.from_pretrained(hf_model.default_model_path())
+
+
+def build(name: str, tok, folder) -> None:
+    """The family's tiny model with seeded random weights and the BERT tokenizer, saved into `folder`."""
+    torch.manual_seed(0)
+    model = AutoModel.from_config(FAMILIES[name][1]())
+    model.save_pretrained(folder)
+    tok.save_pretrained(folder)
