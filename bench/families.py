@@ -1,4 +1,4 @@
-"""Every tiny family of tests/capture/families.py through the public API: the capture path it takes,
+"""Every tiny family of harness/tiny_families.py through the public API: the capture path it takes,
 sites found / expected, the largest difference of the weights shown from transformers' eager
 attention, and what the page shows. Prints a markdown table (about a minute on one core).
 
@@ -14,7 +14,7 @@ import torch
 from transformers import AutoModel
 
 from attention.capture import hf_model
-from tests.capture import families
+from harness import tiny_families as families
 
 TEXT, TARGET = "the black cat drank the milk", "el gato negro bebio la leche"
 

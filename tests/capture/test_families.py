@@ -12,7 +12,7 @@ import torch
 from transformers import AutoModel
 
 from attention.capture import hf_model
-from tests.capture import families
+from harness import tiny_families as families
 
 TEXTS = ["the black cat drank the milk", "a ball"]  # two lengths: the batch is padded
 TARGETS = ["el gato negro bebio la leche", "una bola"]

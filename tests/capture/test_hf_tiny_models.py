@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import attention
-from tests.capture import families
+from harness import tiny_families as families
 
 
 @pytest.fixture(scope="module")

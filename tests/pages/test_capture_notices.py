@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from attention import i18n
 from attention.capture import hf_model
 from attention.ui.lang import site_notes, trace_notes, trace_problems
-from tests.capture import families
+from harness import tiny_families as families
 from tests.pages.head_views import head_views
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
