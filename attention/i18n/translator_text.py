@@ -14,10 +14,31 @@ STRINGS: dict[str, dict[str, str]] = {
               "（交叉注意力）——一个词正是在这里找到它所翻译的原词。",
     },
     "translate.input": {"en": "English sentence", "zh": "英文句子"},
-    "translate.output": {"en": "Spanish (greedy, one word at a time)", "zh": "西班牙文（贪心解码，逐词生成）"},
+    "translate.output": {"en": "Spanish (greedy, one word at a time):", "zh": "西班牙文（贪心解码，逐词生成）："},
     "translate.unknown": {
         "en": "Not in the vocabulary, read as <unk>: {words}",
         "zh": "不在词表中，按 <unk> 处理：{words}",
+    },
+    "translate.probs": {"en": "How sure the model was of each word:", "zh": "模型对每个词的把握："},
+    "translate.probs_note": {
+        "en": "Each number is the probability the model's softmax gave the word it wrote at that position. ⚠ marks "
+              "a word under {low}: a guess. On sentences like its training sentences every word gets over 0.99.",
+        "zh": "每个数字是模型的 softmax 在该位置给它所写的词的概率。⚠ 表示低于 {low} 的词：这是猜测。"
+              "对于与训练句子相似的句子，每个词的概率都在 0.99 以上。",
+    },
+    "translate.outside": {
+        "en": "This sentence lies outside what the translator was trained on, so treat the translation as a guess:",
+        "zh": "这句话超出了翻译模型的训练范围，请把译文当作猜测：",
+    },
+    "translate.off_pattern": {
+        "en": "Its shape is none of the four patterns the training grammar writes (“the ball is blue”, “the cat "
+              "drank the milk”, “the dogs sleep”, “the book is on the table”, each with an optional “not”).",
+        "zh": "它的句型不属于训练语法生成的四种句型（“the ball is blue”、“the cat drank the milk”、“the dogs sleep”、"
+              "“the book is on the table”，均可带 “not”）。",
+    },
+    "translate.skipped": {
+        "en": "Left out of the input, punctuation the translator never saw: {marks}",
+        "zh": "已从输入中略去翻译模型从未见过的标点：{marks}",
     },
     "translate.rows": {
         "en": "Decoder rows are labelled by the word each position produces, with the word it was fed after "
