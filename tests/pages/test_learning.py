@@ -85,9 +85,29 @@ def test_the_verdict_says_who_ends_ahead_and_how_the_gap_moved():
 
 
 def test_alignment_over_training_rises_to_a_strong_head():
-    steps, shares = snapshots.alignment_over_training(n_pairs=100)
-    assert shares.shape[0] == len(steps)
+    steps, shares = snapshots.alignment_over_training()  # the stored curve, read without the corpus
+    assert steps == tuple(s for s, _ in load_snapshots()) and shares.shape[0] == len(steps)
     assert shares[-1].max() >= 0.9 and shares[0].max() < shares[-1].max()
+
+
+def test_the_stored_alignment_curve_is_what_the_snapshots_measure():
+    """The shipped alignment.json against a fresh measurement of the first and the last snapshot on
+    the same 300 held-out pairs of the seeded corpus."""
+    from attention.translator import model_info
+
+    steps, stored = snapshots.alignment_over_training()
+    snaps = load_snapshots()
+    _, fresh = snapshots.measure_alignment([snaps[0], snaps[-1]], corpus=model_info()["corpus"])
+    np.testing.assert_allclose(fresh, stored[[0, -1]], atol=1e-6)
+
+
+def test_alignment_is_measured_when_the_stored_curve_does_not_match(tmp_path):
+    import json as json_
+
+    (tmp_path / snapshots.ALIGNMENT_FILE).write_text(json_.dumps({"steps": [0, 1], "shares": [[[0.0]], [[1.0]]]}))
+    snaps = load_snapshots()[-1:]
+    steps, shares = snapshots.alignment_over_training(snaps, directory=tmp_path)
+    assert steps == (snaps[0][0],) and shares.shape == (1, 2, 4) and shares.max() >= 0.9
 
 
 def test_page_runs_and_the_slider_changes_the_heatmap():
