@@ -38,6 +38,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "explore.title": {"en": "Explore attention", "zh": "探索注意力"},
     "explore.sentence": {"en": "Sentence", "zh": "句子"},
     "explore.kind": {"en": "Attention", "zh": "注意力类型"},
+    "explore.kind_only": {
+        "en": "This model has only {kind}: an encoder such as MiniLM has no decoder, so no masked or cross-attention. "
+            "The Translate page shows all three.",
+        "zh": "这个模型只有{kind}：像 MiniLM 这样的编码器没有解码器，因此没有带掩码的注意力和交叉注意力。“翻译”页面展示全部三种。",
+    },
+    "matrices.dots": {
+        "en": "The dots beside the rows and above the columns are the words: click one to choose a query or a key. "
+              "Once a query word is chosen, the dots of the keys it gives at least 10% of its weight turn orange "
+              "and grow with that weight.",
+        "zh": "行旁和列上方的圆点代表各个词：点击一个即可选择查询词或键词。选定查询词后，获得其至少 10% 权重的键的圆点会变成橙色，"
+              "并随权重变大。",
+    },
     "explore.layer": {"en": "Layer", "zh": "层"},
     "explore.head": {"en": "Head", "zh": "注意力头"},
     "explore.caption": {

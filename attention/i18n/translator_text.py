@@ -41,9 +41,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "已从输入中略去翻译模型从未见过的标点：{marks}",
     },
     "translate.rows": {
-        "en": "Decoder rows are labelled by the word each position produces, with the word it was fed after "
-              "the arrow: “bola ← la” is the position that reads “la” and writes “bola”.",
-        "zh": "解码器的行以该位置生成的词命名，箭头后是输入该位置的词：“bola ← la” 表示读入 “la”、写出 “bola” 的位置。",
+        "en": "Decoder rows are labelled by the word each position reads, then ▸ the word it writes: “la ▸ bola” is "
+              "the position that reads “la” and writes “bola”. The only arrow, → in a pair, points from a query to "
+              "the key it looks at.",
+        "zh": "解码器的行先写该位置读入的词，再用 ▸ 接它写出的词：“la ▸ bola” 表示读入 “la”、写出 “bola” 的位置。"
+              "唯一的箭头是词对中的 →，从查询指向它所关注的键。",
     },
     "translate.vocab": {"en": "Browse the vocabulary ({n} English words)", "zh": "浏览词表（{n} 个英文词）"},
     "translate.search": {"en": "Search", "zh": "搜索"},

@@ -67,16 +67,18 @@ def terms_range(*anats: DotAnatomy) -> tuple[float, float]:
 
 
 def sum_figure(anat: SumAnatomy, key_labels: list[str], total_text: str, others_text: str, title: str,
-               top_n: int = 6) -> go.Figure:
-    """Row of Z as stacked contributions weight_j·V_j (the top_n strongest words, the rest summed),
-    with the total — the row of Z — as a black line over them."""
+               top_n: int = 6, dimension_word: str = "") -> go.Figure:
+    """Row of Z as stacked contributions weight_j·V_j (the top_n strongest words, strongest first in
+    the legend, each with its position so a repeated word is told apart; the rest summed), with the
+    total — the row of Z — as a black line over them."""
     d_head = anat.total.shape[0]
-    x = [f"d{i}" for i in range(d_head)]
-    strongest = [int(j) for j in anat.strongest(top_n)]
+    x = list(range(d_head))
+    strongest = sorted((int(j) for j in anat.strongest(top_n)), key=lambda j: -float(anat.weights[j]))
     fig = go.Figure()
     for j in strongest:
-        fig.add_trace(go.Bar(x=x, y=anat.contributions[j], name=f"{key_labels[j]} (w={anat.weights[j]:.3f})",
-                             hovertemplate="%{x}: %{y:.4f}<extra>" + key_labels[j] + "</extra>"))
+        name = f"{key_labels[j]} ({j}) · w = {anat.weights[j]:.3f}"
+        fig.add_trace(go.Bar(x=x, y=anat.contributions[j], name=name,
+                             hovertemplate="%{x}: %{y:.4f}<extra>" + f"{key_labels[j]} ({j})" + "</extra>"))
     rest = [j for j in range(len(key_labels)) if j not in strongest]
     if rest:
         fig.add_trace(go.Bar(x=x, y=anat.contributions[rest].sum(axis=0), name=others_text,
@@ -84,8 +86,10 @@ def sum_figure(anat: SumAnatomy, key_labels: list[str], total_text: str, others_
     fig.add_trace(go.Scatter(x=x, y=anat.total, mode="lines+markers", name=total_text,
                              line={"color": "black", "width": 2}, marker={"size": 5}))
     fig.update_layout(barmode="relative")
-    fig.update_xaxes(tickfont={"size": 9})
-    return _base(fig, 420, title)
+    fig.update_xaxes(tickfont={"size": 9}, title_text=dimension_word)
+    fig = _base(fig, 440, title)
+    fig.update_layout(legend={"traceorder": "normal", "y": -0.25})  # stacked bars would list them reversed
+    return fig
 
 
 def temperature_figure(at_t: RowPipeline, model: RowPipeline, key_labels: list[str], t_text: str,
@@ -101,14 +105,25 @@ def temperature_figure(at_t: RowPipeline, model: RowPipeline, key_labels: list[s
     return _base(fig, 320, title)
 
 
-def input_figure(x: np.ndarray, title: str, parts: dict[str, np.ndarray] | None = None) -> go.Figure:
-    """The word's input vector x over the d_model dimensions; in the first layer, its parts too."""
-    fig = go.Figure()
+def input_figure(x: np.ndarray, title: str, parts: dict[str, np.ndarray] | None = None,
+                 parts_title: str = "", sum_text: str = "") -> go.Figure:
+    """The word's input vector x over the d_model dimensions. In the first layer, below it on its own
+    scale, the embeddings it is made of and their sum (x is that sum normalised, so drawn on x's
+    scale the parts would lie flat near 0)."""
     dims = list(range(x.shape[0]))
-    for name, part in (parts or {}).items():
-        fig.add_trace(go.Scatter(x=dims, y=part, mode="lines", name=name, line={"width": 1}))
-    fig.add_trace(go.Scatter(x=dims, y=x, mode="lines", name="x", line={"color": "black", "width": 1.5}))
-    return _base(fig, 260, title)
+    if not parts:
+        fig = go.Figure(go.Scatter(x=dims, y=x, mode="lines", name="x", line={"color": "black", "width": 1.5}))
+        return _base(fig, 260, title)
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=(title, parts_title))
+    fig.add_trace(go.Scatter(x=dims, y=x, mode="lines", name="x", line={"color": "black", "width": 1.5}), row=1, col=1)
+    for name, part in parts.items():
+        fig.add_trace(go.Scatter(x=dims, y=part, mode="lines", name=name, line={"width": 1}), row=2, col=1)
+    total = np.sum(list(parts.values()), axis=0)
+    fig.add_trace(go.Scatter(x=dims, y=total, mode="lines", name=sum_text, line={"color": "#555", "width": 1.5,
+                                                                                 "dash": "dot"}), row=2, col=1)
+    fig = _base(fig, 460)
+    fig.update_layout(margin={"t": 40}, legend={"y": -0.12})
+    return fig
 
 
 def projection_figure(recomputed: dict[str, np.ndarray], from_model: dict[str, np.ndarray], ours: str,

@@ -25,6 +25,11 @@ def code(token: str) -> str:
     return f"`` {token} ``" if "`" in token else f"`{token}`"
 
 
+def _literal(token: str) -> str:
+    """A token as plain text in a markdown label (a button's): every mark escaped."""
+    return "".join("\\" + c if not c.isalnum() and not c.isspace() else c for c in token)
+
+
 def _on_click(chart_key: str, scope: Scope) -> None:
     event = st.session_state.get(chart_key)
     state.set_selection(selection_from_event(state.get_selection(scope), event), scope)
@@ -71,7 +76,7 @@ def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
                              on_select=lambda pair: state.set_selection(_selection(pair), scope))
     left, right = st.columns(2)
     with left:
-        detail_panel(site, head, scope)
+        detail_panel(site, head, scope, page)
     with right:
         if st.session_state.get(Keys.MERGE_WORDS):
             whole_words(site, head)
@@ -87,7 +92,7 @@ def whole_words(site: Site, head: int) -> None:
     st.plotly_chart(fig, width="stretch", config=charts.config(), key=f"words_{site.kind}_{site.layer}")
 
 
-def detail_panel(site: Site, head: int, scope: Scope) -> None:
+def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
     sel = state.get_selection(scope)
     st.subheader(t("detail.title"))
     if sel.query is None:
@@ -114,6 +119,10 @@ def detail_panel(site: Site, head: int, scope: Scope) -> None:
         st.caption(t("detail.masked_note"))
     else:
         st.caption(t("detail.scaled_note", scale=f"{cell.scale:.4f}", d_k=site.d_head))
+    if page == "explore":  # Find heads ranks Explore's sentence on Explore's selection
+        label = t("relevance.explore_link", q=_literal(cell.query_token), k=_literal(cell.key_token))
+        if st.button(label, key="to_find_heads", icon=":material/travel_explore:"):
+            state.go("find_heads")  # the kind, sentence and pair are shared with Explore already
 
 
 def show_scores_and_weights(site: Site, head: int, prefix: str, scope: Scope, note: str = "",
@@ -131,3 +140,4 @@ def show_scores_and_weights(site: Site, head: int, prefix: str, scope: Scope, no
                 _chart(fig, f"{prefix}_{name}", scope)
             else:
                 st.plotly_chart(fig, width="stretch", config=charts.config())
+    st.caption(t("matrices.dots"))

@@ -49,7 +49,7 @@ def test_translates_the_example_and_draws_each_kind(lang):
             assert view["numbers"]["masked"][upper].all() and not view["numbers"]["masked"][~upper].any()
             assert np.isnan(a[upper]).all()
         if kind == "cross":
-            assert view["query_tokens"][1] == "gato ← el"  # produced word ← the word fed in
+            assert view["query_tokens"][1] == "el ▸ gato"  # the word fed in ▸ the word produced
             assert view["labels"]["A"] == i18n.t("headview.A", lang)
 
 
@@ -64,10 +64,10 @@ def test_cross_attention_selection_names_the_english_word():
     at.radio(key="tr_kind").set_value("cross").run()
     at.session_state["tr_layer"] = layer
     at.session_state["tr_head"] = head
-    at.session_state["sel_tr_q"] = 5  # "leche ← la"
+    at.session_state["sel_tr_q"] = 5  # "la ▸ leche"
     at.run()
     text = "\n".join(m.value for m in at.markdown)
-    assert "leche ← la" in text
+    assert "la ▸ leche" in text
     top = at.dataframe[0].value
     assert top.iloc[0, 0] == "milk"  # the strongest English word for leche (in the default head 0)
 
