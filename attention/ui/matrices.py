@@ -100,12 +100,21 @@ def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
         return
     q_tok = site.query_tokens[sel.query]
     st.markdown(t("detail.query_word", word=code(q_tok), pos=sel.query))
+    top = details.top_keys(site, head, sel.query)
     rows = [
-        {t("detail.col_key"): kw.token, t("detail.col_pos"): kw.key, t("detail.col_weight"): round(kw.weight, 4)}
-        for kw in details.top_keys(site, head, sel.query)
+        {t("detail.col_key"): kw.token, t("detail.col_pos"): kw.key, t("detail.col_weight"): round(kw.weight, 4),
+         t("detail.col_moved"): round(kw.moved, 3)}
+        for kw in top
     ]
     st.caption(t("detail.where", word=code(q_tok)))
     st.dataframe(rows, hide_index=True, width="stretch")
+    specials = [kw for kw in top if kw.special]
+    if specials:  # weight parked on [CLS] / [SEP]: say where they come from and what they carry
+        sink = max(specials, key=lambda kw: kw.weight)
+        words = [kw for kw in top if not kw.special]
+        st.caption(t("detail.special", tok=code(sink.token), w=f"{sink.weight:.3f}", m=f"{sink.moved:.3f}",
+                     word=code(words[0].token) if words else "—",
+                     ww=f"{words[0].weight:.3f}" if words else "—", m_word=f"{words[0].moved:.3f}" if words else "—"))
     if sel.key is None:
         st.caption(t("detail.pick_pair"))
         return

@@ -44,3 +44,16 @@ def test_the_detail_panel_offers_find_heads_for_the_selected_pair(lang):
     assert not at.exception
     assert at.selectbox(key="rel_query").value == 6 and at.selectbox(key="rel_key").value == 4
     assert i18n.t("relevance.title", lang) in [t.value for t in at.title]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_sink_is_explained_with_weight_times_value_length(lang):
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.query_params.update(q="6", k="4", layer="2", head="0", lang=lang)
+    at.run()
+    assert not at.exception
+    start = i18n.t("detail.special", lang, tok="`[CLS]`", w="0", m="0", word="w", ww="0", m_word="0").split("0")[0]
+    notes = [c.value for c in at.caption if c.value.startswith(start[:20])]
+    assert len(notes) == 1 and "[CLS]" in notes[0]
+    table = at.dataframe[0].value
+    assert i18n.t("detail.col_moved", lang) in table.columns
