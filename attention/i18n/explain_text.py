@@ -69,7 +69,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sum.total": {"en": "total = row of Z", "zh": "总和 = Z 的这一行"},
     "sum.others": {"en": "all other words", "zh": "其余所有词"},
-    "sum.title": {"en": "Row {q} of Z as Σ_j weight_j·V_j", "zh": "Z 的第 {q} 行 = Σ_j weight_j·V_j"},
+    "sum.title": {"en": "The row of {q} in Z = Σ_j w_j·V_j  (w_j: the weight {q} gives word j)",
+                  "zh": "Z 中 {q} 的那一行 = Σ_j w_j·V_j（w_j：{q} 给词 j 的权重）"},
     "steps.explain": {
         "en": "One query row through the whole formula: raw scores q·k, scaled by 1/√d_k (and divided by the "
               "temperature), the mask where there is one, the softmax that turns scores into weights summing to "
