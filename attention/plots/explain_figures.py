@@ -55,7 +55,9 @@ def dot_figure(
     if terms_range is not None:
         fig.update_yaxes(range=list(terms_range), row=2, col=1)
     fig.update_layout(barmode="group")
-    return _base(fig, 460)
+    fig = _base(fig, 480)
+    fig.update_layout(margin={"t": 36})  # the upper subplot's title sits above the plot area
+    return fig
 
 
 def terms_range(*anats: DotAnatomy) -> tuple[float, float]:
@@ -136,10 +138,37 @@ def projection_figure(recomputed: dict[str, np.ndarray], from_model: dict[str, n
                              showlegend=col == 1), row=1, col=col)
         fig.add_trace(go.Scatter(x=dims, y=from_model[name], mode="markers", name=model,
                                  marker={"color": "black", "size": 4}, showlegend=col == 1), row=1, col=col)
-    return _base(fig, 300, title)
+    fig = _base(fig, 330, title)
+    # the figure's title on its own line above the three subplot titles
+    fig.update_layout(margin={"t": 76}, title={"y": 0.98, "yanchor": "top", "yref": "container"})
+    return fig
 
 
 LABELLED_MAX = 40  # words written beside their points up to this many per side; beyond, hover only
+PLOT_PX = (600.0, 380.0)  # the q/k map's plot area at its narrowest usual width (1280 px screens)
+CHAR_PX, LINE_PX, GAP_PX = 6.6, 14.0, 6.0  # an 11 px label: width per character, height, gap to its point
+
+
+def spread_labels(keys: np.ndarray, queries: np.ndarray, key_labels: list[str], query_labels: list[str],
+                  order: list[tuple[str, int]]) -> tuple[list[str], list[str]]:
+    """The labels to write beside the points so that no two overlap: taken in `order` (("k"|"q",
+    index), most important first), each kept only if its box — above a key, below a query, at the
+    map's equal scale — clears every box kept before it. The others are left to the hover."""
+    points = np.vstack([keys, queries, np.zeros((1, 2))])
+    span = np.maximum(points.max(axis=0) - points.min(axis=0), 1e-9) * 1.15  # plotly's padding, roughly
+    scale = min(PLOT_PX[0] / span[0], PLOT_PX[1] / span[1])  # px per unit: one scale for both axes
+    kept: list[tuple[float, float, float, float]] = []
+    out = {"k": [""] * len(key_labels), "q": [""] * len(query_labels)}
+    for side, i in order:
+        x, y = (keys if side == "k" else queries)[i] * scale
+        text = (key_labels if side == "k" else query_labels)[i]
+        half = CHAR_PX * len(text) / 2
+        top = -y - GAP_PX - LINE_PX if side == "k" else -y + GAP_PX  # screen y grows downwards
+        box = (x - half, top, x + half, top + LINE_PX)
+        if all(box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1] for b in kept):
+            kept.append(box)
+            out[side][i] = text
+    return out["k"], out["q"]
 
 
 def qk_figure(space: QKSpace, query_labels: list[str], key_labels: list[str], query: int | None,
@@ -162,14 +191,19 @@ def qk_figure(space: QKSpace, query_labels: list[str], key_labels: list[str], qu
             fig.add_trace(go.Scatter(x=[x0, x1], y=[y0, y1], mode="lines", hoverinfo="skip", showlegend=False,
                                      line={"color": Q_COLOUR, "width": 1 + 9 * float(weights_row[j])},
                                      opacity=0.35, name=f"to {j}"))
-    for points, labels, name, colour, symbol, place in (
-        (space.keys, key_labels, k_name, K_COLOUR, "diamond", "top center"),
-        (space.queries, query_labels, q_name, Q_COLOUR, "circle", "bottom center"),
+    by_weight = [] if weights_row is None else [int(j) for j in np.argsort(-weights_row)]
+    order = ([("q", query)] if query is not None else []) + [("k", j) for j in by_weight]
+    order += [("k", j) for j in range(len(key_labels)) if j not in by_weight]
+    order += [("q", i) for i in range(len(query_labels)) if i != query]
+    written = spread_labels(space.keys, space.queries, key_labels, query_labels, order)
+    for points, labels, shown, name, colour, symbol, place in (
+        (space.keys, key_labels, written[0], k_name, K_COLOUR, "diamond", "top center"),
+        (space.queries, query_labels, written[1], q_name, Q_COLOUR, "circle", "bottom center"),
     ):
         write = len(labels) <= LABELLED_MAX
         fig.add_trace(go.Scatter(
             x=points[:, 0].round(4).tolist(), y=points[:, 1].round(4).tolist(), name=name,
-            mode="markers+text" if write else "markers", text=labels if write else None, textposition=place,
+            mode="markers+text" if write else "markers", text=shown if write else None, textposition=place,
             textfont={"size": 11, "color": colour}, marker={"symbol": symbol, "size": 9, "color": colour},
             hovertext=[f"{name}: {w} ({i})" for i, w in enumerate(labels)], hoverinfo="text",
         ))

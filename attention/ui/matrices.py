@@ -141,8 +141,9 @@ def show_scores_and_weights(site: Site, head: int, prefix: str, scope: Scope, no
     sel = state.get_selection(scope).clamp(len(site.query_tokens), len(site.key_tokens))
     state.set_selection(sel, scope)
     words = {"masked_text": t("masked"), "axis_names": axis_names()}
-    figures = (heatmaps.scores_figure(site, head, sel, title=f"{t('title.S')} · {note}", **words),
-               heatmaps.weights_figure(site, head, sel, title=f"{t('title.A')} · {note}", **words))
+    # the note (e.g. the training step) on a line of its own: half a 1280 px page holds one line only
+    figures = (heatmaps.scores_figure(site, head, sel, title=f"{t('title.S')}<br>{note}", **words),
+               heatmaps.weights_figure(site, head, sel, title=f"{t('title.A')}<br>{note}", **words))
     for col, fig, name in zip(st.columns(2), figures, ("S", "A"), strict=True):
         with col:
             if interactive:

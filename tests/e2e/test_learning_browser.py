@@ -39,7 +39,7 @@ STATE = """() => {
 def _same_step(state: dict) -> int:
     """The step the slider shows; the heatmap titles and every curve's marker must show it too."""
     step = int(str(state["slider"]).replace(",", ""))
-    assert all(title.endswith(f"step {step}") for title in state["titles"]), (step, state["titles"])
+    assert all(title.endswith(f"step {step}") for title in state["titles"]), (step, state["titles"])  # <br> gone
     assert state["markers"] and all(x == max(step, 1) for x in state["markers"]), (step, state["markers"])
     return step
 
