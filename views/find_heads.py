@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from attention.analysis.head_links import rank_heads
+from attention.analysis.head_links import default_pair, rank_heads
 from attention.analysis.selection import Selection
 from attention.analysis.word_merge import Rows
 from attention.ui import pickers, sentence, state
@@ -16,6 +16,13 @@ def _open_in_explore(links: list, table_key: str) -> None:
     if rows:
         link = links[rows[0]]
         state.go_later("explore", **{Keys.KIND: link.kind, Keys.LAYER: link.layer, Keys.HEAD: link.head})
+
+
+def verb_forms() -> frozenset[str]:
+    """Every English verb form the translator's grammar knows: enough to find "drank" in the example."""
+    from attention.translator.grammar import VERBS
+
+    return frozenset(w for v in VERBS for w in v.en)
 
 
 def relevance_page() -> None:
@@ -36,6 +43,8 @@ def relevance_page() -> None:
     q_rows, k_rows = Rows.of(site.query_tokens, merge), Rows.of(site.key_tokens, merge)
     sel = state.get_selection(EXPLORE_SCOPE, (tr.text, sentence.model_path(), kind)).clamp(
         len(site.query_tokens), len(site.key_tokens))
+    if sel.query is None and Keys.REL_QUERY not in st.session_state:  # nothing chosen yet: a meaningful pair
+        st.session_state[Keys.REL_QUERY], st.session_state[Keys.REL_KEY] = default_pair(q_rows.labels, verb_forms())
     for key, rows, position in ((Keys.REL_QUERY, q_rows, sel.query), (Keys.REL_KEY, k_rows, sel.key)):
         state.int_choice(key, list(range(len(rows.labels))))
         if position is not None:  # Explore's selection (or the link) names the word
@@ -48,6 +57,8 @@ def relevance_page() -> None:
     by = c_by.radio(t("relevance.rank_by"), ["weight", "score"], key=Keys.REL_BY,
                     format_func=formatter("relevance.by_"))
     state.set_selection(Selection(q_rows.first_token(query), k_rows.first_token(key)), EXPLORE_SCOPE)
+    st.markdown(t("relevance.pair", q=f"`{q_rows.labels[query]}`", k=f"`{k_rows.labels[key]}`",
+                  text=" ".join(tr.tokens).replace("`", "ˋ")))
     if merge:
         st.caption(t("relevance.words_note"))
     links = rank_heads(tr, kind, query, key, by, merge_words=merge)

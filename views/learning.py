@@ -1,7 +1,5 @@
 """Learning: the translator's attention at each training snapshot, and pairs of words followed over training."""
 
-import time
-
 import streamlit as st
 
 from attention.analysis import learning_curves
@@ -26,21 +24,63 @@ def pickers(st_traces: learning_curves.SnapshotTraces) -> tuple[str, int, int]:
     return site.kind, site.layer, head
 
 
-def step_view(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, head: int) -> None:
+PLAY_SECONDS = 0.8  # one training snapshot per tick while playing
+
+
+def _toggle_play(steps: list[int]) -> None:
+    """▶ starts from the first step (or goes on from where the slider is); ⏸ stops where it is."""
+    playing = not st.session_state.get(Keys.LEARN_PLAYING)
+    st.session_state[Keys.LEARN_PLAYING] = playing
+    if playing:
+        st.session_state[Keys.LEARN_PLAY_FRESH] = True
+        if st.session_state.get(Keys.LEARN_STEP) == steps[-1]:
+            st.session_state[Keys.LEARN_STEP] = steps[0]
+
+
+def play_button(steps: list[int]) -> None:
+    label = t("learning.pause") if st.session_state.get(Keys.LEARN_PLAYING) else t("learning.play")
+    st.button(label, key="learn_play", on_click=_toggle_play, args=(steps,))
+
+
+def _advance(steps: list[int]) -> None:
+    """While playing, each tick of the fragment moves the step on by one; at the last step it stops
+    (a whole-page rerun, so the fragment stops ticking and the button says ▶ again)."""
+    if not st.session_state.get(Keys.LEARN_PLAYING):
+        return
+    if st.session_state.pop(Keys.LEARN_PLAY_FRESH, False):
+        return  # the run the ▶ click caused: show where it starts
+    at = steps.index(st.session_state[Keys.LEARN_STEP])
+    st.session_state[Keys.LEARN_STEP] = steps[min(at + 1, len(steps) - 1)]
+    if at + 1 >= len(steps) - 1:
+        st.session_state[Keys.LEARN_PLAYING] = False
+
+
+def timeline(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, head: int) -> None:
+    """The slider, S and A at its step, and every curve with its marker, in one fragment: they are
+    always drawn in the same run, so they always show the same step. Playing reruns only this
+    fragment once per tick; the rest of the page stays as it is and usable."""
     steps = list(st_traces.steps)
-    c_slider, c_play = st.columns([5, 1])
     state.int_choice(Keys.LEARN_STEP, steps[::-1])
-    c_slider.select_slider(t("learning.step"), steps, key=Keys.LEARN_STEP)
-    play = c_play.button(t("learning.play"), key="learn_play")
-    area = st.empty()
-    shown = steps if play else [st.session_state[Keys.LEARN_STEP]]
-    for step in shown:  # playing redraws the same place once per snapshot
-        with area.container():
-            site = st_traces.traces[steps.index(step)].site(layer, kind)
-            matrices.show_scores_and_weights(site, head, prefix="learn", scope=LEARN_SCOPE,
-                                             note=t("learning.at_step", step=step), interactive=not play)
-        if play:
-            time.sleep(0.6)
+    play_button(steps)
+    playing = bool(st.session_state.get(Keys.LEARN_PLAYING))
+    st.fragment(_timeline, run_every=PLAY_SECONDS if playing else None)(st_traces, kind, layer, head)
+
+
+def _timeline(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, head: int) -> None:
+    steps = list(st_traces.steps)
+    was_playing = bool(st.session_state.get(Keys.LEARN_PLAYING))
+    _advance(steps)
+    st.select_slider(t("learning.step"), steps, key=Keys.LEARN_STEP)
+    step = st.session_state[Keys.LEARN_STEP]
+    site = st_traces.traces[steps.index(step)].site(layer, kind)
+    matrices.show_scores_and_weights(site, head, prefix="learn", scope=LEARN_SCOPE,
+                                     note=t("learning.at_step", step=step))
+    pair_curves(st_traces, kind, layer, head)
+    if kind == "cross":
+        alignment_section()
+    state.write_url("learning")  # a fragment rerun does not reach the end of app.py
+    if was_playing and not st.session_state.get(Keys.LEARN_PLAYING):
+        st.rerun()  # the last step is drawn: rerun the page so the fragment stops ticking
 
 
 def pair_curves(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, head: int) -> None:
@@ -58,11 +98,8 @@ def pair_curves(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int
                           index=learning_curves.token_index(k_words, default_b, default=min(1, len(k_words) - 1)))
     a = learning_curves.pair_curve(st_traces, kind, layer, head, query, rel)
     b = learning_curves.pair_curve(st_traces, kind, layer, head, query, unrel)
-    eff = learning_curves.effect(a, b)
+    verdict(st_traces, kind, a, b, (q_words[query], k_words[rel], k_words[unrel]))
     qw, aw, bw = (heatmaps.label(w) for w in (q_words[query], k_words[rel], k_words[unrel]))
-    message = t(f"learning.{eff.verdict}", q=qw, a=aw, b=bw, first=f"{eff.first_gap:+.2f}",
-                last=f"{eff.last_gap:+.2f}", wa=f"{eff.last_weights[0]:.3f}", wb=f"{eff.last_weights[1]:.3f}")
-    (st.success if eff.verdict == "grew" else st.info)(message)
     steps, marker = list(st_traces.steps), st.session_state.get(Keys.LEARN_STEP)
     names = (f"{qw}·{aw}", f"{qw}·{bw}")
     cols = st.columns(2)
@@ -74,6 +111,23 @@ def pair_curves(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int
     loss = training_curves.loss_figure(list(loss_history()), t("learning.loss"), marker, y_title=t("learning.loss_axis"),
                                        x_title=t("learning.step"), name=t("learning.loss_curve"))
     cols[1].plotly_chart(loss, width="stretch", key="learn_loss", config=charts.config())
+
+
+def verdict(st_traces: learning_curves.SnapshotTraces, kind: str, a: learning_curves.PairCurve,
+            b: learning_curves.PairCurve, words: tuple[str, str, str]) -> None:
+    """Which key ends ahead, by how much, how training moved the gap; the same over every head of
+    the kind; and, for the encoder, what this translator does and does not learn."""
+    eff = learning_curves.effect(a, b)
+    qw, aw, bw = (heatmaps.label(w) for w in words)
+    ratio = "∞" if eff.ratio == float("inf") else f"{eff.ratio:.1f}"
+    (wa0, wb0), (wa, wb) = eff.first_weights, eff.last_weights
+    message = " ".join((t(f"learning.lead.{eff.leader}", q=qw, a=aw, b=bw, wa=f"{wa:.3f}", wb=f"{wb:.3f}", ratio=ratio),
+                        t(f"learning.trend.{eff.trend}", wa0=f"{wa0:.3f}", wb0=f"{wb0:.3f}")))
+    (st.success if eff.learned else st.info)(message)
+    whole = learning_curves.summary(st_traces, kind, a.query, a.key, b.key)
+    st.caption(t("learning.summary", heads=whole.heads, n=whole.related_ahead, a=aw, b=bw, q=qw,
+                 max=f"{whole.max_related:.2f}"))
+    st.caption(t("learning.finding"))
 
 
 def alignment_section() -> None:
@@ -101,10 +155,7 @@ def learning_page() -> None:
         return
     st.caption(t("learning.target", target=st_traces.target))
     kind, layer, head = pickers(st_traces)
-    step_view(st_traces, kind, layer, head)
-    pair_curves(st_traces, kind, layer, head)
-    if kind == "cross":
-        alignment_section()
+    timeline(st_traces, kind, layer, head)
 
 
 learning_page()

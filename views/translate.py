@@ -15,7 +15,7 @@ def labelled(site: Site) -> Site:
     """Decoder and cross rows named by the word produced, with the word fed in after an arrow."""
     if site.input_tokens is None:
         return site
-    rows = tuple(f"{out} ← {inp}" for out, inp in zip(site.query_tokens, site.input_tokens, strict=True))
+    rows = tuple(f"{inp} ▸ {out}" for out, inp in zip(site.query_tokens, site.input_tokens, strict=True))
     return replace(site, query_tokens=rows)
 
 

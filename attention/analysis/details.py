@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention.analysis.special_tokens import is_special
 from attention.trace import Site
 
 
@@ -14,6 +15,10 @@ class KeyWeight:
     key: int
     token: str
     weight: float
+    # weight × ‖v_j‖: how much this key can move the query's z at most. A "sink" such as [CLS] may
+    # take much weight yet, with a short value vector, add little to z.
+    moved: float = 0.0
+    special: bool = False  # a tokenizer's marker ([CLS], [SEP], <s>, …)
 
 
 @dataclass(frozen=True)
@@ -36,7 +41,9 @@ def top_keys(site: Site, head: int, query: int, n: int = 5) -> list[KeyWeight]:
     row = site.weights[head, query]
     allowed = ~site.masked[query]
     order = [int(j) for j in np.argsort(-row, kind="stable") if allowed[j]]
-    return [KeyWeight(j, site.key_tokens[j], float(row[j])) for j in order[:n]]
+    norms = np.linalg.norm(site.v[head].astype(np.float64), axis=-1)  # (key_pos,)
+    return [KeyWeight(j, site.key_tokens[j], float(row[j]), float(row[j] * norms[j]), is_special(site.key_tokens[j]))
+            for j in order[:n]]
 
 
 def cell_detail(site: Site, head: int, query: int, key: int) -> CellDetail:

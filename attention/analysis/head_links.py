@@ -8,12 +8,14 @@ word's words.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 
 from attention.analysis import word_merge
+from attention.analysis.special_tokens import is_special
 from attention.trace import Kind, Trace
 
 
@@ -50,3 +52,25 @@ def rank_heads(tr: Trace, kind: Kind, query: int, key: int, by: Literal["weight"
     # A weights-only site has no score (NaN): those heads come last when ranking by score.
     return sorted(links, key=lambda link: (False, -link.weight) if by == "weight"
                   else (bool(np.isnan(link.score)), -link.score))
+
+
+FUNCTION_WORDS = frozenset("the a an this that these those my his her our your their its some of to in on at by for "
+                           "with and or but is are was were be been not do does did".split())
+
+
+def default_pair(labels: Sequence[str], verbs: Collection[str] = ()) -> tuple[int, int]:
+    """A meaningful pair to rank heads on before anyone picks one: the last content word (the query)
+    and the verb (the key) — "milk" and "drank" in "the black cat drank the milk". A word counts as
+    the verb when its lowercase form is in `verbs`; else the content word before the query is taken.
+    Special tokens, punctuation and function words are never chosen. (0, 0) when nothing fits."""
+    content = [i for i, w in enumerate(labels)
+               if not is_special(w) and any(c.isalpha() for c in w) and w.lower().lstrip("#") not in FUNCTION_WORDS]
+    if not content:
+        return 0, 0
+    query = content[-1]
+    verbs_lower = {v.lower() for v in verbs}
+    before = [i for i in content if i < query]
+    verb = next((i for i in reversed(before) if labels[i].lower() in verbs_lower), None)
+    if verb is None:
+        verb = before[-1] if before else query
+    return query, verb

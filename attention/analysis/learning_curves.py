@@ -14,7 +14,9 @@ import numpy as np
 from attention import core
 from attention.trace import Kind, Trace
 
-NO_EFFECT = 0.5  # a change of the score gap smaller than this (in raw q·k units) is "no clear effect"
+NEAR_ZERO = 0.02  # both weights under this at the end: the query looks elsewhere, neither pair leads
+LEVEL = 1.25  # a final weight ratio under this: level, neither pair clearly ahead
+STEADY = 0.02  # a change of the weight gap smaller than this: the gap barely changed
 
 
 @dataclass(frozen=True)
@@ -48,30 +50,72 @@ def pair_curve(st: SnapshotTraces, kind: Kind, layer: int, head: int, query: int
 
 @dataclass(frozen=True)
 class Effect:
-    """Did training pull the related pair ahead of the unrelated one?"""
+    """Where one query's weight on a related and an unrelated key ends, and how training moved the
+    gap between them — said in the weights a learner reads, not in raw scores.
 
-    first_gap: float  # score(related) − score(unrelated) at the first snapshot
-    last_gap: float  # … at the last
-    last_weights: tuple[float, float]  # (related, unrelated) weight at the last snapshot
+    The first snapshot is random initialisation, so its gap is chance: what matters is which key
+    ends ahead, by how much, and whether training widened or narrowed the lead."""
+
+    first_weights: tuple[float, float]  # (related, unrelated) weight at the first snapshot
+    last_weights: tuple[float, float]  # … at the last
 
     @property
-    def verdict(self) -> str:
-        """"grew": the related pair gained clearly and ends ahead; "narrowed": it gained clearly but
-        the unrelated pair still scores higher; "shrank": it lost clearly; "none": no clear change."""
-        change = self.last_gap - self.first_gap
-        if abs(change) < NO_EFFECT:
-            return "none"
-        if change < 0:
-            return "shrank"
-        return "grew" if self.last_gap > 0 else "narrowed"
+    def leader(self) -> str:
+        """"related" or "unrelated" (which key ends with clearly more weight), "level", or "neither"
+        (both get almost nothing)."""
+        a, b = self.last_weights
+        if max(a, b) < NEAR_ZERO:
+            return "neither"
+        if max(a, b) < LEVEL * min(a, b):
+            return "level"
+        return "related" if a > b else "unrelated"
+
+    @property
+    def ratio(self) -> float:
+        """How many times the leading key's final weight the other key's is (inf when it is 0)."""
+        a, b = self.last_weights
+        hi, lo = max(a, b), min(a, b)
+        return hi / lo if lo > 0 else float("inf")
+
+    @property
+    def trend(self) -> str:
+        """"overtook": the key ahead at the end was behind at the start; else "grew", "narrowed" or
+        "steady": how the gap between the two weights changed from the first snapshot to the last."""
+        first = self.first_weights[0] - self.first_weights[1]
+        last = self.last_weights[0] - self.last_weights[1]
+        if self.leader in ("related", "unrelated") and first * last < 0 and abs(first) >= STEADY:
+            return "overtook"
+        change = abs(last) - abs(first)
+        if abs(change) < STEADY:
+            return "steady"
+        return "grew" if change > 0 else "narrowed"
+
+    @property
+    def learned(self) -> bool:
+        """Training clearly favoured the related key: it ends ahead and its lead grew or was won."""
+        return self.leader == "related" and self.trend in ("grew", "overtook")
 
 
 def effect(related: PairCurve, unrelated: PairCurve) -> Effect:
-    return Effect(
-        first_gap=float(related.score[0] - unrelated.score[0]),
-        last_gap=float(related.score[-1] - unrelated.score[-1]),
-        last_weights=(float(related.weight[-1]), float(unrelated.weight[-1])),
-    )
+    return Effect(first_weights=(float(related.weight[0]), float(unrelated.weight[0])),
+                  last_weights=(float(related.weight[-1]), float(unrelated.weight[-1])))
+
+
+@dataclass(frozen=True)
+class KindSummary:
+    """One pair of keys over every head of a kind of attention, at the last snapshot."""
+
+    heads: int
+    related_ahead: int  # heads where the related key ends clearly ahead
+    max_related: float  # the largest final weight any head gives the related key
+
+
+def summary(st: SnapshotTraces, kind: Kind, query: int, related: int, unrelated: int) -> KindSummary:
+    last = st.traces[-1]
+    effects = [effect(pair_curve(st, kind, s.layer, h, query, related), pair_curve(st, kind, s.layer, h, query, unrelated))
+               for s in last.sites if s.kind == kind for h in range(s.weights.shape[0])]
+    return KindSummary(len(effects), sum(e.leader == "related" for e in effects),
+                       max((e.last_weights[0] for e in effects), default=0.0))
 
 
 def token_index(tokens: tuple[str, ...], word: str, default: int = 0) -> int:

@@ -38,6 +38,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "explore.title": {"en": "Explore attention", "zh": "探索注意力"},
     "explore.sentence": {"en": "Sentence", "zh": "句子"},
     "explore.kind": {"en": "Attention", "zh": "注意力类型"},
+    "explore.kind_only": {
+        "en": "This model has only {kind}: an encoder such as MiniLM has no decoder, so no masked or cross-attention. "
+            "The Translate page shows all three.",
+        "zh": "这个模型只有{kind}：像 MiniLM 这样的编码器没有解码器，因此没有带掩码的注意力和交叉注意力。“翻译”页面展示全部三种。",
+    },
+    "matrices.dots": {
+        "en": "The dots beside the rows and above the columns are the words: click one to choose a query or a key. "
+              "Once a query word is chosen, the dots of the keys it gives at least 10% of its weight turn orange "
+              "and grow with that weight.",
+        "zh": "行旁和列上方的圆点代表各个词：点击一个即可选择查询词或键词。选定查询词后，获得其至少 10% 权重的键的圆点会变成橙色，"
+              "并随权重变大。",
+    },
     "explore.layer": {"en": "Layer", "zh": "层"},
     "explore.head": {"en": "Head", "zh": "注意力头"},
     "explore.caption": {
@@ -117,6 +129,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "detail.col_key": {"en": "key word", "zh": "键词"},
     "detail.col_pos": {"en": "position", "zh": "位置"},
     "detail.col_weight": {"en": "weight", "zh": "权重"},
+    "detail.col_moved": {"en": "weight × ‖v‖", "zh": "权重 × ‖v‖"},
+    "detail.special": {
+        "en": "{tok} is no word of the sentence: the tokenizer adds [CLS] at the start and [SEP] at the end of every "
+              "input. Many heads park weight on such positions when they have nothing better to look at — a "
+              "“sink”. What reaches z is weight × v, and a sink's value vector is often short: here {tok} takes "
+              "{w} of the weight but can move z by at most {m} (weight × ‖v‖), against {m_word} for {word} "
+              "(weight {ww}).",
+        "zh": "{tok} 不是句子里的词：分词器会在每个输入的开头加 [CLS]、结尾加 [SEP]。许多注意力头在没有更值得关注的词时，"
+              "会把权重“停放”在这些位置上——即所谓“汇点”（sink）。真正进入 z 的是 权重 × v，而汇点的值向量往往很短："
+              "这里 {tok} 得到 {w} 的权重，却最多只能让 z 改变 {m}（权重 × ‖v‖）；相比之下 {word}（权重 {ww}）为 {m_word}。",
+    },
     "detail.pick_pair": {"en": "Click a cell or a column dot to see one pair in detail.",
                          "zh": "点击一个格子或列上方的圆点，查看一对词的细节。"},
     "detail.pair": {"en": "**Pair:** {q} → {k} (query {qi}, key {ki})", "zh": "**词对：** {q} → {k}（查询 {qi}，键 {ki}）"},

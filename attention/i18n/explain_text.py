@@ -69,7 +69,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sum.total": {"en": "total = row of Z", "zh": "总和 = Z 的这一行"},
     "sum.others": {"en": "all other words", "zh": "其余所有词"},
-    "sum.title": {"en": "Row {q} of Z as Σ_j weight_j·V_j", "zh": "Z 的第 {q} 行 = Σ_j weight_j·V_j"},
+    "sum.title": {"en": "The row of {q} in Z = Σ_j w_j·V_j  (w_j: the weight {q} gives word j)",
+                  "zh": "Z 中 {q} 的那一行 = Σ_j w_j·V_j（w_j：{q} 给词 j 的权重）"},
     "steps.explain": {
         "en": "One query row through the whole formula: raw scores q·k, scaled by 1/√d_k (and divided by the "
               "temperature), the mask where there is one, the softmax that turns scores into weights summing to "
@@ -95,11 +96,23 @@ STRINGS: dict[str, dict[str, str]] = {
     "steps.model": {"en": "model (T = 1)", "zh": "模型（T = 1）"},
     "origin.explain": {
         "en": "Each word enters the layer as one vector x. Three learned matrices turn it into its query, key and "
-              "value for this head: q = x·W_Q + b_Q, k = x·W_K + b_K, v = x·W_V + b_V. In the first layer, x is "
-              "the word's token embedding plus its position embedding (then normalised).",
+              "value for this head: q = x·W_Q + b_Q, k = x·W_K + b_K, v = x·W_V + b_V.",
         "zh": "每个词以一个向量 x 进入这一层。三个学习得到的矩阵把它变成这个头的查询、键和值：q = x·W_Q + b_Q，"
-              "k = x·W_K + b_K，v = x·W_V + b_V。在第一层，x 是词元嵌入加上位置嵌入（再做归一化）。",
+              "k = x·W_K + b_K，v = x·W_V + b_V。",
     },
+    "origin.first": {
+        "en": "This is the first layer: x is the word's token embedding plus its position embedding (plus a segment "
+              "embedding in BERT-like models), then normalised — the lower chart shows the parts and their sum.",
+        "zh": "这是第一层：x 是词元嵌入加上位置嵌入（BERT 类模型还要加片段嵌入），再做归一化——下方的图显示各部分及其和。",
+    },
+    "origin.later": {
+        "en": "This is not the first layer: x is the word's vector as layer {prev} left it — the embeddings after "
+              "every earlier layer's attention and feed-forward step — so it no longer splits into token + position.",
+        "zh": "这不是第一层：x 是该词经过第 {prev} 层之后的向量——嵌入已经过前面每一层的注意力和前馈网络——"
+              "因此不能再拆成词元嵌入 + 位置嵌入。",
+    },
+    "origin.parts": {"en": "the parts, before normalisation (their own scale)", "zh": "归一化之前的各部分（独立刻度）"},
+    "origin.sum": {"en": "their sum", "zh": "它们的和"},
     "origin.unavailable": {
         "en": "This model's projection weights are not laid out in a way this view reads yet.",
         "zh": "这个模型的投影权重布局暂不支持此视图。",

@@ -9,6 +9,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "选择一个查询词和一个键词：按查询词给键词的权重（以及原始分数 q·k）对每一层、每个头排序。点击一行即可在“探索”"
               "页打开该头。",
     },
+    "relevance.pair": {
+        "en": "Every head ranked by how strongly {q} looks at {k} in “{text}”.",
+        "zh": "在 “{text}” 中，按 {q} 关注 {k} 的强度给每个注意力头排序。",
+    },
+    "relevance.explore_link": {"en": "Find heads where {q} looks at {k}", "zh": "查找 {q} 关注 {k} 的注意力头"},
     "relevance.query": {"en": "Query word", "zh": "查询词"},
     "relevance.key": {"en": "Key word", "zh": "键词"},
     "relevance.rank_by": {"en": "Rank by", "zh": "排序依据"},

@@ -14,15 +14,38 @@ STRINGS: dict[str, dict[str, str]] = {
               "（交叉注意力）——一个词正是在这里找到它所翻译的原词。",
     },
     "translate.input": {"en": "English sentence", "zh": "英文句子"},
-    "translate.output": {"en": "Spanish (greedy, one word at a time)", "zh": "西班牙文（贪心解码，逐词生成）"},
+    "translate.output": {"en": "Spanish (greedy, one word at a time):", "zh": "西班牙文（贪心解码，逐词生成）："},
     "translate.unknown": {
         "en": "Not in the vocabulary, read as <unk>: {words}",
         "zh": "不在词表中，按 <unk> 处理：{words}",
     },
+    "translate.probs": {"en": "How sure the model was of each word:", "zh": "模型对每个词的把握："},
+    "translate.probs_note": {
+        "en": "Each number is the probability the model's softmax gave the word it wrote at that position. ⚠ marks "
+              "a word under {low}: a guess. On sentences like its training sentences every word gets over 0.99.",
+        "zh": "每个数字是模型的 softmax 在该位置给它所写的词的概率。⚠ 表示低于 {low} 的词：这是猜测。"
+              "对于与训练句子相似的句子，每个词的概率都在 0.99 以上。",
+    },
+    "translate.outside": {
+        "en": "This sentence lies outside what the translator was trained on, so treat the translation as a guess:",
+        "zh": "这句话超出了翻译模型的训练范围，请把译文当作猜测：",
+    },
+    "translate.off_pattern": {
+        "en": "Its shape is none of the four patterns the training grammar writes (“the ball is blue”, “the cat "
+              "drank the milk”, “the dogs sleep”, “the book is on the table”, each with an optional “not”).",
+        "zh": "它的句型不属于训练语法生成的四种句型（“the ball is blue”、“the cat drank the milk”、“the dogs sleep”、"
+              "“the book is on the table”，均可带 “not”）。",
+    },
+    "translate.skipped": {
+        "en": "Left out of the input, punctuation the translator never saw: {marks}",
+        "zh": "已从输入中略去翻译模型从未见过的标点：{marks}",
+    },
     "translate.rows": {
-        "en": "Decoder rows are labelled by the word each position produces, with the word it was fed after "
-              "the arrow: “bola ← la” is the position that reads “la” and writes “bola”.",
-        "zh": "解码器的行以该位置生成的词命名，箭头后是输入该位置的词：“bola ← la” 表示读入 “la”、写出 “bola” 的位置。",
+        "en": "Decoder rows are labelled by the word each position reads, then ▸ the word it writes: “la ▸ bola” is "
+              "the position that reads “la” and writes “bola”. The only arrow, → in a pair, points from a query to "
+              "the key it looks at.",
+        "zh": "解码器的行先写该位置读入的词，再用 ▸ 接它写出的词：“la ▸ bola” 表示读入 “la”、写出 “bola” 的位置。"
+              "唯一的箭头是词对中的 →，从查询指向它所关注的键。",
     },
     "translate.vocab": {"en": "Browse the vocabulary ({n} English words)", "zh": "浏览词表（{n} 个英文词）"},
     "translate.search": {"en": "Search", "zh": "搜索"},
@@ -47,6 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "learning.step": {"en": "Training step", "zh": "训练步"},
     "learning.at_step": {"en": "step {step}", "zh": "第 {step} 步"},
     "learning.play": {"en": "▶ Play", "zh": "▶ 播放"},
+    "learning.pause": {"en": "⏸ Pause", "zh": "⏸ 暂停"},
     "learning.target": {"en": "Every snapshot reads the same Spanish words: {target}",
                         "zh": "每个快照都读入同样的西班牙文词：{target}"},
     "learning.pairs": {"en": "Related and unrelated pairs over training", "zh": "相关词对与无关词对在训练中的变化"},
@@ -59,27 +83,54 @@ STRINGS: dict[str, dict[str, str]] = {
     "learning.loss": {"en": "Training loss", "zh": "训练损失"},
     "learning.loss_axis": {"en": "cross-entropy", "zh": "交叉熵"},
     "learning.loss_curve": {"en": "loss", "zh": "损失"},
-    "learning.grew": {
-        "en": "In this head, training pulled {q}·{a} ahead of {q}·{b}: the gap in q·k went from {first} to {last} "
-              "(final weights {wa} vs {wb}).",
-        "zh": "在这个头中，训练让 {q}·{a} 超过了 {q}·{b}：q·k 的差距从 {first} 变为 {last}（最终权重 {wa} 对 {wb}）。",
+    "learning.lead.related": {
+        "en": "At the last step, {q} gives {a} {wa} of its weight and {b} {wb}: {a} ends ahead, with {ratio}× {b}'s "
+              "weight.",
+        "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：{a} 最终领先，权重是 {b} 的 {ratio} 倍。",
     },
-    "learning.narrowed": {
-        "en": "In this head, training moved {q}·{a} towards {q}·{b} but not past it: the gap in q·k went from "
-              "{first} to {last}, still negative (final weights {wa} vs {wb}). A weak effect, not an alignment.",
-        "zh": "在这个头中，训练让 {q}·{a} 向 {q}·{b} 靠近，但没有超过：q·k 的差距从 {first} 变为 {last}，仍为负"
-              "（最终权重 {wa} 对 {wb}）。这是微弱的效果，而不是对齐。",
+    "learning.lead.unrelated": {
+        "en": "At the last step, {q} gives {a} {wa} of its weight and {b} {wb}: {b} ends ahead, with {ratio}× {a}'s "
+              "weight.",
+        "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：{b} 最终领先，权重是 {a} 的 {ratio} 倍。",
     },
-    "learning.shrank": {
-        "en": "In this head, training did the opposite: {q}·{b} gained on {q}·{a} (gap in q·k from {first} to "
-              "{last}; final weights {wa} vs {wb}).",
-        "zh": "在这个头中，训练的效果相反：{q}·{b} 反超了 {q}·{a}（q·k 差距从 {first} 变为 {last}；最终权重 {wa} 对 {wb}）。",
+    "learning.lead.level": {
+        "en": "At the last step, {q} gives {a} {wa} of its weight and {b} {wb}: about the same.",
+        "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：两者差不多。",
     },
-    "learning.none": {
-        "en": "No clear effect in this head: the gap in q·k between {q}·{a} and {q}·{b} barely moved ({first} → "
-              "{last}; final weights {wa} vs {wb}). Try another head or layer.",
-        "zh": "这个头中没有明显效果：{q}·{a} 与 {q}·{b} 的 q·k 差距几乎没变（{first} → {last}；最终权重 {wa} 对 {wb}）。"
-              "试试别的头或层。",
+    "learning.lead.neither": {
+        "en": "At the last step, {q} gives almost nothing to either ({a} {wa}, {b} {wb}): this head looks elsewhere.",
+        "zh": "在最后一步，{q} 几乎不关注这两个词（{a} {wa}，{b} {wb}）：这个头关注的是别的词。",
+    },
+    "learning.trend.grew": {
+        "en": "At step 0 (random weights) they were {wa0} and {wb0}: training widened the gap.",
+        "zh": "在第 0 步（随机权重）时它们分别是 {wa0} 和 {wb0}：训练拉大了差距。",
+    },
+    "learning.trend.narrowed": {
+        "en": "At step 0 (random weights) they were {wa0} and {wb0}: training narrowed the gap.",
+        "zh": "在第 0 步（随机权重）时它们分别是 {wa0} 和 {wb0}：训练缩小了差距。",
+    },
+    "learning.trend.steady": {
+        "en": "At step 0 (random weights) they were {wa0} and {wb0}: the gap barely changed.",
+        "zh": "在第 0 步（随机权重）时它们分别是 {wa0} 和 {wb0}：差距几乎没变。",
+    },
+    "learning.trend.overtook": {
+        "en": "At step 0 (random weights) they were {wa0} and {wb0}: training changed which one leads.",
+        "zh": "在第 0 步（随机权重）时它们分别是 {wa0} 和 {wb0}：训练改变了领先的一方。",
+    },
+    "learning.summary": {
+        "en": "Over all {heads} heads of this kind, {a} ends clearly ahead of {b} in {n}, and no head gives {a} more "
+              "than {max} of {q}'s weight.",
+        "zh": "在这类注意力的全部 {heads} 个头中，有 {n} 个头里 {a} 最终明显领先于 {b}；没有一个头给 {a} 的权重超过 {q} "
+              "的 {max}。",
+    },
+    "learning.finding": {
+        "en": "The honest finding: in this small translator the encoder learns little preference between English "
+              "words (milk→drank is hardly favoured over milk→black; translating these sentences does not need it), "
+              "while cross-attention learns alignment strongly — each Spanish word comes to look at the English word "
+              "it translates (choose “cross-attention” above, and see the alignment curve).",
+        "zh": "实事求是的结论：在这个小型翻译模型中，编码器几乎没有学到英文词之间的偏好（milk→drank 并不比 milk→black "
+              "明显更受青睐；翻译这些句子并不需要它），而交叉注意力则牢牢学会了对齐——每个西班牙文词都学会关注它所翻译的"
+              "英文词（在上方选择“交叉注意力”，并查看对齐曲线）。",
     },
     "learning.alignment": {"en": "Cross-attention alignment over training", "zh": "交叉注意力对齐率随训练的变化"},
     "learning.alignment_explain": {

@@ -55,7 +55,9 @@ def dot_figure(
     if terms_range is not None:
         fig.update_yaxes(range=list(terms_range), row=2, col=1)
     fig.update_layout(barmode="group")
-    return _base(fig, 460)
+    fig = _base(fig, 480)
+    fig.update_layout(margin={"t": 36})  # the upper subplot's title sits above the plot area
+    return fig
 
 
 def terms_range(*anats: DotAnatomy) -> tuple[float, float]:
@@ -67,16 +69,18 @@ def terms_range(*anats: DotAnatomy) -> tuple[float, float]:
 
 
 def sum_figure(anat: SumAnatomy, key_labels: list[str], total_text: str, others_text: str, title: str,
-               top_n: int = 6) -> go.Figure:
-    """Row of Z as stacked contributions weight_j·V_j (the top_n strongest words, the rest summed),
-    with the total — the row of Z — as a black line over them."""
+               top_n: int = 6, dimension_word: str = "") -> go.Figure:
+    """Row of Z as stacked contributions weight_j·V_j (the top_n strongest words, strongest first in
+    the legend, each with its position so a repeated word is told apart; the rest summed), with the
+    total — the row of Z — as a black line over them."""
     d_head = anat.total.shape[0]
-    x = [f"d{i}" for i in range(d_head)]
-    strongest = [int(j) for j in anat.strongest(top_n)]
+    x = list(range(d_head))
+    strongest = sorted((int(j) for j in anat.strongest(top_n)), key=lambda j: -float(anat.weights[j]))
     fig = go.Figure()
     for j in strongest:
-        fig.add_trace(go.Bar(x=x, y=anat.contributions[j], name=f"{key_labels[j]} (w={anat.weights[j]:.3f})",
-                             hovertemplate="%{x}: %{y:.4f}<extra>" + key_labels[j] + "</extra>"))
+        name = f"{key_labels[j]} ({j}) · w = {anat.weights[j]:.3f}"
+        fig.add_trace(go.Bar(x=x, y=anat.contributions[j], name=name,
+                             hovertemplate="%{x}: %{y:.4f}<extra>" + f"{key_labels[j]} ({j})" + "</extra>"))
     rest = [j for j in range(len(key_labels)) if j not in strongest]
     if rest:
         fig.add_trace(go.Bar(x=x, y=anat.contributions[rest].sum(axis=0), name=others_text,
@@ -84,8 +88,10 @@ def sum_figure(anat: SumAnatomy, key_labels: list[str], total_text: str, others_
     fig.add_trace(go.Scatter(x=x, y=anat.total, mode="lines+markers", name=total_text,
                              line={"color": "black", "width": 2}, marker={"size": 5}))
     fig.update_layout(barmode="relative")
-    fig.update_xaxes(tickfont={"size": 9})
-    return _base(fig, 420, title)
+    fig.update_xaxes(tickfont={"size": 9}, title_text=dimension_word)
+    fig = _base(fig, 440, title)
+    fig.update_layout(legend={"traceorder": "normal", "y": -0.25})  # stacked bars would list them reversed
+    return fig
 
 
 def temperature_figure(at_t: RowPipeline, model: RowPipeline, key_labels: list[str], t_text: str,
@@ -101,14 +107,25 @@ def temperature_figure(at_t: RowPipeline, model: RowPipeline, key_labels: list[s
     return _base(fig, 320, title)
 
 
-def input_figure(x: np.ndarray, title: str, parts: dict[str, np.ndarray] | None = None) -> go.Figure:
-    """The word's input vector x over the d_model dimensions; in the first layer, its parts too."""
-    fig = go.Figure()
+def input_figure(x: np.ndarray, title: str, parts: dict[str, np.ndarray] | None = None,
+                 parts_title: str = "", sum_text: str = "") -> go.Figure:
+    """The word's input vector x over the d_model dimensions. In the first layer, below it on its own
+    scale, the embeddings it is made of and their sum (x is that sum normalised, so drawn on x's
+    scale the parts would lie flat near 0)."""
     dims = list(range(x.shape[0]))
-    for name, part in (parts or {}).items():
-        fig.add_trace(go.Scatter(x=dims, y=part, mode="lines", name=name, line={"width": 1}))
-    fig.add_trace(go.Scatter(x=dims, y=x, mode="lines", name="x", line={"color": "black", "width": 1.5}))
-    return _base(fig, 260, title)
+    if not parts:
+        fig = go.Figure(go.Scatter(x=dims, y=x, mode="lines", name="x", line={"color": "black", "width": 1.5}))
+        return _base(fig, 260, title)
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.16, subplot_titles=(title, parts_title))
+    fig.add_trace(go.Scatter(x=dims, y=x, mode="lines", name="x", line={"color": "black", "width": 1.5}), row=1, col=1)
+    for name, part in parts.items():
+        fig.add_trace(go.Scatter(x=dims, y=part, mode="lines", name=name, line={"width": 1}), row=2, col=1)
+    total = np.sum(list(parts.values()), axis=0)
+    fig.add_trace(go.Scatter(x=dims, y=total, mode="lines", name=sum_text, line={"color": "#555", "width": 1.5,
+                                                                                 "dash": "dot"}), row=2, col=1)
+    fig = _base(fig, 460)
+    fig.update_layout(margin={"t": 40}, legend={"y": -0.12})
+    return fig
 
 
 def projection_figure(recomputed: dict[str, np.ndarray], from_model: dict[str, np.ndarray], ours: str,
@@ -121,10 +138,37 @@ def projection_figure(recomputed: dict[str, np.ndarray], from_model: dict[str, n
                              showlegend=col == 1), row=1, col=col)
         fig.add_trace(go.Scatter(x=dims, y=from_model[name], mode="markers", name=model,
                                  marker={"color": "black", "size": 4}, showlegend=col == 1), row=1, col=col)
-    return _base(fig, 300, title)
+    fig = _base(fig, 330, title)
+    # the figure's title on its own line above the three subplot titles
+    fig.update_layout(margin={"t": 76}, title={"y": 0.98, "yanchor": "top", "yref": "container"})
+    return fig
 
 
 LABELLED_MAX = 40  # words written beside their points up to this many per side; beyond, hover only
+PLOT_PX = (600.0, 380.0)  # the q/k map's plot area at its narrowest usual width (1280 px screens)
+CHAR_PX, LINE_PX, GAP_PX = 6.6, 14.0, 6.0  # an 11 px label: width per character, height, gap to its point
+
+
+def spread_labels(keys: np.ndarray, queries: np.ndarray, key_labels: list[str], query_labels: list[str],
+                  order: list[tuple[str, int]]) -> tuple[list[str], list[str]]:
+    """The labels to write beside the points so that no two overlap: taken in `order` (("k"|"q",
+    index), most important first), each kept only if its box — above a key, below a query, at the
+    map's equal scale — clears every box kept before it. The others are left to the hover."""
+    points = np.vstack([keys, queries, np.zeros((1, 2))])
+    span = np.maximum(points.max(axis=0) - points.min(axis=0), 1e-9) * 1.15  # plotly's padding, roughly
+    scale = min(PLOT_PX[0] / span[0], PLOT_PX[1] / span[1])  # px per unit: one scale for both axes
+    kept: list[tuple[float, float, float, float]] = []
+    out = {"k": [""] * len(key_labels), "q": [""] * len(query_labels)}
+    for side, i in order:
+        x, y = (keys if side == "k" else queries)[i] * scale
+        text = (key_labels if side == "k" else query_labels)[i]
+        half = CHAR_PX * len(text) / 2
+        top = -y - GAP_PX - LINE_PX if side == "k" else -y + GAP_PX  # screen y grows downwards
+        box = (x - half, top, x + half, top + LINE_PX)
+        if all(box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1] for b in kept):
+            kept.append(box)
+            out[side][i] = text
+    return out["k"], out["q"]
 
 
 def qk_figure(space: QKSpace, query_labels: list[str], key_labels: list[str], query: int | None,
@@ -147,14 +191,19 @@ def qk_figure(space: QKSpace, query_labels: list[str], key_labels: list[str], qu
             fig.add_trace(go.Scatter(x=[x0, x1], y=[y0, y1], mode="lines", hoverinfo="skip", showlegend=False,
                                      line={"color": Q_COLOUR, "width": 1 + 9 * float(weights_row[j])},
                                      opacity=0.35, name=f"to {j}"))
-    for points, labels, name, colour, symbol, place in (
-        (space.keys, key_labels, k_name, K_COLOUR, "diamond", "top center"),
-        (space.queries, query_labels, q_name, Q_COLOUR, "circle", "bottom center"),
+    by_weight = [] if weights_row is None else [int(j) for j in np.argsort(-weights_row)]
+    order = ([("q", query)] if query is not None else []) + [("k", j) for j in by_weight]
+    order += [("k", j) for j in range(len(key_labels)) if j not in by_weight]
+    order += [("q", i) for i in range(len(query_labels)) if i != query]
+    written = spread_labels(space.keys, space.queries, key_labels, query_labels, order)
+    for points, labels, shown, name, colour, symbol, place in (
+        (space.keys, key_labels, written[0], k_name, K_COLOUR, "diamond", "top center"),
+        (space.queries, query_labels, written[1], q_name, Q_COLOUR, "circle", "bottom center"),
     ):
         write = len(labels) <= LABELLED_MAX
         fig.add_trace(go.Scatter(
             x=points[:, 0].round(4).tolist(), y=points[:, 1].round(4).tolist(), name=name,
-            mode="markers+text" if write else "markers", text=labels if write else None, textposition=place,
+            mode="markers+text" if write else "markers", text=shown if write else None, textposition=place,
             textfont={"size": 11, "color": colour}, marker={"symbol": symbol, "size": 9, "color": colour},
             hovertext=[f"{name}: {w} ({i})" for i, w in enumerate(labels)], hoverinfo="text",
         ))

@@ -37,9 +37,12 @@ def _layout(fig: go.Figure, n_rows: int, n_cols: int, row_labels: list[str], tit
     left = 20 + 7 * min(max((len(s) for s in row_labels), default=1), 16)
     fig.update_layout(
         template=EMPTY_TEMPLATE,
-        title={"text": title, "x": 0, "font": {"size": 14}},
-        height=140 + cell * n_rows,
-        margin={"l": left, "r": 10, "t": 110, "b": 10},
+        # the title from the top edge down (a second line, e.g. a training step, must not reach the
+        # column words standing above the matrix)
+        title={"text": title, "x": 0, "font": {"size": 14}, "y": 1.0, "yref": "container", "yanchor": "top",
+               "pad": {"t": 20}},
+        height=140 + 18 * title.count("<br>") + cell * n_rows,
+        margin={"l": left, "r": 10, "t": 110 + 18 * title.count("<br>"), "b": 10},
         showlegend=False,
         hovermode="closest",
         hoverdistance=12,

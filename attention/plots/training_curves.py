@@ -19,7 +19,7 @@ def curves_figure(steps: list[int], curves: dict[str, np.ndarray], title: str, y
     if marker_step is not None:
         fig.add_vline(x=max(marker_step, 1), line={"color": "#ff7f0e", "dash": "dot"})
     fig.update_xaxes(type="log", title_text=x_title)
-    fig.update_yaxes(title_text=y_title)
+    fig.update_yaxes(title_text=None if y_title == title else y_title)  # said once: the title names the axis
     fig.update_layout(template=EMPTY_TEMPLATE, height=280, title={"text": title, "x": 0, "font": {"size": 13}},
                       margin={"l": 50, "r": 10, "t": 40, "b": 40}, legend={"orientation": "h", "y": -0.3})
     return fig

@@ -22,12 +22,15 @@ import torch
 
 from attention.trace import Site, Trace, make_site
 from attention.translator import checkpoint
+from attention.translator.coverage import follows_grammar, is_mark
 from attention.translator.model import AttentionRecord, Transformer
 from attention.translator.vocab import BOS_ID, EOS, EOS_ID, tokenize
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 MODEL_NAME = "built-in English→Spanish translator"
 MAX_NEW_WORDS = 40
+LOW_CONFIDENCE = 0.8  # a produced word the model gave less than this probability is marked as a guess
+# (on held-out sentences of the training grammar every word gets more than 0.99)
 
 
 @dataclass(frozen=True)
@@ -35,8 +38,22 @@ class Translation:
     text: str  # the Spanish words joined by spaces, e.g. "la bola es azul ."
     source_tokens: tuple[str, ...]  # what the encoder read; unknown words appear as <unk>
     target_tokens: tuple[str, ...]  # the produced words, without <eos>
-    unknown_words: tuple[str, ...]  # English words not in the vocabulary
+    unknown_words: tuple[str, ...]  # English words not in the vocabulary (never punctuation)
     trace: Trace
+    # the model's own softmax probability of each produced word, one per target token
+    word_probs: tuple[float, ...] = ()
+    skipped_marks: tuple[str, ...] = ()  # punctuation the vocabulary lacks, left out of the input
+    follows_grammar: bool = True  # the English words have a shape the training grammar produces
+
+    @property
+    def low_confidence(self) -> tuple[int, ...]:
+        """Positions of the produced words the model gave less than LOW_CONFIDENCE probability."""
+        return tuple(i for i, p in enumerate(self.word_probs) if p < LOW_CONFIDENCE)
+
+    @property
+    def in_distribution(self) -> bool:
+        """Every word known and the sentence shaped like the training sentences: when to trust it."""
+        return not self.unknown_words and self.follows_grammar
 
 
 def _directory(path: str | Path | None) -> Path:
@@ -110,10 +127,10 @@ def _site(r: AttentionRecord, query_tokens, key_tokens, input_tokens=None) -> Si
 
 
 @torch.no_grad()
-def _traced(model: Transformer, text: str, source_ids: list[int], target_ids: list[int] | None,
-            max_new_words: int, dropped: int, unknown: list[str], unknown_target: tuple[str, ...] = ()
-            ) -> Translation:
+def _traced(model: Transformer, text: str, source: Source, target_ids: list[int] | None,
+            max_new_words: int, unknown_target: tuple[str, ...] = ()) -> Translation:
     src_vocab, tgt_vocab = model.src_vocab, model.tgt_vocab
+    source_ids, dropped, unknown = source.ids, source.dropped, source.unknown
     src = torch.tensor([source_ids])  # (1, S)
     capped = False
     if target_ids is None:  # greedy decoding, one word at a time
@@ -129,6 +146,9 @@ def _traced(model: Transformer, text: str, source_ids: list[int], target_ids: li
     recorder: list[AttentionRecord] = []
     logits = model(src, tgt_in, recorder)  # (1, T, V)
     last = tgt_vocab.tokens[int(model.pick(logits[0, -1]))] if target_ids is None else EOS
+    # position i produced word i: the probability the model's softmax gave it there
+    probs = torch.softmax(logits[0, : len(produced)], dim=-1)  # (n, V)
+    word_probs = tuple(float(probs[i, w]) for i, w in enumerate(produced))
 
     source_tokens = tuple(src_vocab.tokens[i] for i in source_ids)
     target_tokens = tuple(tgt_vocab.tokens[i] for i in produced)
@@ -148,31 +168,46 @@ def _traced(model: Transformer, text: str, source_ids: list[int], target_ids: li
                   expected_layers={"encoder": tuple(range(model.cfg.n_encoder_layers)),
                                    "decoder": tuple(range(model.cfg.n_decoder_layers)),
                                    "cross": tuple(range(model.cfg.n_decoder_layers))})
-    return Translation(" ".join(target_tokens), source_tokens, target_tokens, tuple(unknown), trace)
+    return Translation(" ".join(target_tokens), source_tokens, target_tokens, tuple(unknown), trace,
+                       word_probs, source.skipped_marks, source.follows_grammar)
 
 
-def _source(model: Transformer, text: str) -> tuple[list[int], list[str], int]:
-    words = tokenize(text)
-    if not words:
+@dataclass(frozen=True)
+class Source:
+    """The English text as the encoder reads it."""
+
+    ids: list[int]
+    unknown: list[str]  # words (never punctuation) read as <unk>
+    dropped: int  # tokens past the model's length limit
+    skipped_marks: tuple[str, ...]  # punctuation the vocabulary lacks, left out
+    follows_grammar: bool
+
+
+def _source(model: Transformer, text: str) -> Source:
+    tokens = tokenize(text)
+    vocab = model.src_vocab
+    # A mark the model never saw (",", "!") carries nothing it can read: left out, and said so.
+    skipped = tuple(dict.fromkeys(w for w in tokens if is_mark(w) and w not in vocab))
+    words = [w for w in tokens if w in vocab or not is_mark(w)]
+    if not any(not is_mark(w) for w in words):
         raise ValueError("nothing to translate: the text has no words")
     dropped = max(0, len(words) - model.cfg.max_len)
-    ids, unknown = model.src_vocab.encode(words[: model.cfg.max_len])
-    return ids, unknown, dropped
+    ids, unknown = vocab.encode(words[: model.cfg.max_len])
+    return Source(ids, unknown, dropped, skipped, follows_grammar(words))
 
 
 def translate(text: str, model: Transformer | None = None, max_new_words: int = MAX_NEW_WORDS) -> Translation:
     """English text -> greedy Spanish translation plus the trace of all attention calls.
     `model` defaults to the shipped one (any snapshot from load_snapshots() works too)."""
     model = load_model() if model is None else model
-    ids, unknown, dropped = _source(model, text)
-    return _traced(model, text, ids, None, max_new_words, dropped, unknown)
+    return _traced(model, text, _source(model, text), None, max_new_words)
 
 
 def teacher_forced(text: str, target: str, model: Transformer | None = None) -> Translation:
     """Trace the model on a GIVEN Spanish target (e.g. to compare training snapshots on the same
     words). query_tokens are then the target words each position is asked to produce."""
     model = load_model() if model is None else model
-    ids, unknown, dropped = _source(model, text)
+    source = _source(model, text)
     target_words = tokenize(target)[: model.cfg.max_len - 1]
     target_ids, unknown_target = model.tgt_vocab.encode(target_words)
-    return _traced(model, text, ids, target_ids, 0, dropped, unknown, tuple(unknown_target))
+    return _traced(model, text, source, target_ids, 0, tuple(unknown_target))

@@ -8,7 +8,8 @@ same command on the same machine gives the same weights: about 4 minutes on 2 id
 busy machine two threads can slow down tenfold (they wait on each other); --threads 1 is then
 much faster, but gives slightly different weights. Writes model.pt (final, float32) and
 snapshots.pt (the model at ~geometrically spaced steps from 0, 8-bit, plus the loss at every step)
-into --out, by default the package's weights/ folder.
+and alignment.json (cross-attention alignment at every snapshot, for the Learning page) into --out,
+by default the package's weights/ folder.
 """
 
 from __future__ import annotations
@@ -180,6 +181,12 @@ def _train(steps, out, seed, batch_size, lr, warmup, n_snapshots, minutes, confi
     checkpoint.save_model(out / checkpoint.MODEL_FILE, model, summary)
     checkpoint.save_snapshots(out / checkpoint.SNAPSHOTS_FILE, model, snap_steps, snap_states, losses,
                               {**summary, "final_step": step})
+    # The Learning page's alignment curve, measured on the snapshots exactly as they load
+    from attention.translator import snapshots as snapshot_traces
+    from attention.translator.api import read_snapshots
+
+    if evaluate:
+        snapshot_traces.write_alignment(out, read_snapshots(out), summary["corpus"])
     summary["seconds"] = round(time.time() - t0, 1)
     log(f"saved {out / checkpoint.MODEL_FILE} and {out / checkpoint.SNAPSHOTS_FILE} "
         f"({len(snap_steps) + 1} snapshots) in {summary['seconds']:.0f}s")

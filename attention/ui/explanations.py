@@ -93,7 +93,8 @@ def weighted_sum(site: Site, head: int, prefix: str, scope: Scope) -> None:
     st.markdown(t("sum.explain", q=_code(q_tok)))
     an = anatomy.sum_anatomy(site, head, query)
     fig = explain_figures.sum_figure(an, [heatmaps.label(w) for w in site.key_tokens], t("sum.total"),
-                                   t("sum.others"), t("sum.title", q=heatmaps.label(q_tok)))
+                                   t("sum.others"), t("sum.title", q=heatmaps.label(q_tok)),
+                                   dimension_word=t("dot.dimension"))
     st.plotly_chart(fig, width="stretch", key=f"{prefix}_sum_chart", config=charts.config())
 
 
@@ -148,19 +149,21 @@ def where_from(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, s
     if query is None:
         return
     st.markdown(t("origin.explain"))
+    st.caption(t("origin.first") if site.layer == 0 else t("origin.later", prev=site.layer - 1))
     found = None if origin_fn is None else origin_fn(site, head, query)
     if found is None:
         st.info(t("origin.unavailable"))
         return
     word = heatmaps.label(site.query_tokens[query])
     parts = None
-    if found.embedding is not None:
+    if found.embedding is not None and site.layer == 0:  # the embeddings make x only in the first layer
         parts = {t("origin.token"): found.embedding.token, t("origin.position"): found.embedding.position}
         if found.embedding.segment is not None:
             parts[t("origin.segment")] = found.embedding.segment
         st.caption(t("origin.embedding"))
-    st.plotly_chart(explain_figures.input_figure(found.x, t("origin.input", w=word, layer=site.layer), parts),
-                    width="stretch", key=f"{prefix}_origin_x", config=charts.config())
+    fig = explain_figures.input_figure(found.x, t("origin.input", w=word, layer=site.layer), parts,
+                                       t("origin.parts"), t("origin.sum"))
+    st.plotly_chart(fig, width="stretch", key=f"{prefix}_origin_x", config=charts.config())
     st.plotly_chart(explain_figures.projection_figure(found.recomputed, found.from_model, t("origin.recomputed"),
                                                     t("origin.from_model"), t("origin.projected")),
                     width="stretch", key=f"{prefix}_origin_qkv", config=charts.config())

@@ -25,6 +25,11 @@ def code(token: str) -> str:
     return f"`` {token} ``" if "`" in token else f"`{token}`"
 
 
+def _literal(token: str) -> str:
+    """A token as plain text in a markdown label (a button's): every mark escaped."""
+    return "".join("\\" + c if not c.isalnum() and not c.isspace() else c for c in token)
+
+
 def _on_click(chart_key: str, scope: Scope) -> None:
     event = st.session_state.get(chart_key)
     state.set_selection(selection_from_event(state.get_selection(scope), event), scope)
@@ -77,7 +82,7 @@ def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
                              on_select=lambda pair: state.set_selection(_selection(pair), scope))
     left, right = st.columns(2)
     with left:
-        detail_panel(site, head, scope)
+        detail_panel(site, head, scope, page)
     with right:
         if st.session_state.get(Keys.MERGE_WORDS):
             whole_words(site, head)
@@ -104,7 +109,7 @@ def whole_words(site: Site, head: int) -> None:
     st.plotly_chart(fig, width="stretch", config=charts.config(), key=f"words_{site.kind}_{site.layer}")
 
 
-def detail_panel(site: Site, head: int, scope: Scope) -> None:
+def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
     sel = state.get_selection(scope)
     st.subheader(t("detail.title"))
     if sel.query is None:
@@ -112,12 +117,21 @@ def detail_panel(site: Site, head: int, scope: Scope) -> None:
         return
     q_tok = site.query_tokens[sel.query]
     st.markdown(t("detail.query_word", word=code(q_tok), pos=sel.query))
+    top = details.top_keys(site, head, sel.query)
     rows = [
-        {t("detail.col_key"): kw.token, t("detail.col_pos"): kw.key, t("detail.col_weight"): round(kw.weight, 4)}
-        for kw in details.top_keys(site, head, sel.query)
+        {t("detail.col_key"): kw.token, t("detail.col_pos"): kw.key, t("detail.col_weight"): round(kw.weight, 4),
+         t("detail.col_moved"): round(kw.moved, 3)}
+        for kw in top
     ]
     st.caption(t("detail.where", word=code(q_tok)))
     st.dataframe(rows, hide_index=True, width="stretch")
+    specials = [kw for kw in top if kw.special]
+    if specials:  # weight parked on [CLS] / [SEP]: say where they come from and what they carry
+        sink = max(specials, key=lambda kw: kw.weight)
+        words = [kw for kw in top if not kw.special]
+        st.caption(t("detail.special", tok=code(sink.token), w=f"{sink.weight:.3f}", m=f"{sink.moved:.3f}",
+                     word=code(words[0].token) if words else "—",
+                     ww=f"{words[0].weight:.3f}" if words else "—", m_word=f"{words[0].moved:.3f}" if words else "—"))
     if sel.key is None:
         st.caption(t("detail.pick_pair"))
         return
@@ -136,6 +150,10 @@ def detail_panel(site: Site, head: int, scope: Scope) -> None:
         st.caption(t("detail.masked_note"))
     else:
         st.caption(t("detail.scaled_note", scale=f"{cell.scale:.4f}", d_k=site.d_head))
+    if page == "explore":  # Find heads ranks Explore's sentence on Explore's selection
+        label = t("relevance.explore_link", q=_literal(cell.query_token), k=_literal(cell.key_token))
+        if st.button(label, key="to_find_heads", icon=":material/travel_explore:"):
+            state.go("find_heads")  # the kind, sentence and pair are shared with Explore already
 
 
 def show_scores_and_weights(site: Site, head: int, prefix: str, scope: Scope, note: str = "",
@@ -145,11 +163,13 @@ def show_scores_and_weights(site: Site, head: int, prefix: str, scope: Scope, no
     sel = state.get_selection(scope).clamp(len(site.query_tokens), len(site.key_tokens))
     state.set_selection(sel, scope)
     words = {"masked_text": t("masked"), "axis_names": axis_names()}
-    figures = (heatmaps.scores_figure(site, head, sel, title=f"{t('title.S')} · {note}", **words),
-               heatmaps.weights_figure(site, head, sel, title=f"{t('title.A')} · {note}", **words))
+    # the note (e.g. the training step) on a line of its own: half a 1280 px page holds one line only
+    figures = (heatmaps.scores_figure(site, head, sel, title=f"{t('title.S')}<br>{note}", **words),
+               heatmaps.weights_figure(site, head, sel, title=f"{t('title.A')}<br>{note}", **words))
     for col, fig, name in zip(st.columns(2), figures, ("S", "A"), strict=True):
         with col:
             if interactive:
                 _chart(fig, f"{prefix}_{name}", scope)
             else:
                 st.plotly_chart(fig, width="stretch", config=charts.config())
+    st.caption(t("matrices.dots"))

@@ -15,8 +15,9 @@ def kind_picker(kinds: list[str], key: str, container=st, radio: bool = False, d
     if radio:
         container.radio(t("explore.kind"), kinds, key=key, format_func=formatter("kind."), horizontal=True)
     else:
-        container.selectbox(t("explore.kind"), kinds, key=key, format_func=formatter("kind."),
-                            disabled=len(kinds) == 1)
+        only = len(kinds) == 1  # e.g. MiniLM, an encoder: it has no decoder and no cross-attention
+        container.selectbox(t("explore.kind"), kinds, key=key, format_func=formatter("kind."), disabled=only,
+                            help=t("explore.kind_only", kind=t(f"kind.{kinds[0]}")) if only else None)
     return st.session_state[key]
 
 

@@ -66,12 +66,32 @@ def translated(text: str | None):
         return None
 
 
+def _md(word: str) -> str:
+    """A word as literal markdown text (every markdown mark escaped)."""
+    return "".join("\\" + c if not c.isalnum() and not c.isspace() else c for c in word)
+
+
 def show_translation(out) -> None:
-    """The Spanish output, and the English words the translator could not read."""
-    st.markdown(f"**{t('translate.output')}:**")
+    """The Spanish output with how sure the model was of each word, and when not to trust it: words
+    it could not read, a sentence shaped unlike anything it was trained on, punctuation left out."""
+    from attention.translator.api import LOW_CONFIDENCE
+    st.markdown(f"**{t('translate.output')}**")
     st.code(out.text or "∅", language=None)
+    low = set(out.low_confidence)
+    words = [f":orange-background[**{_md(w)}** {p:.2f} ⚠]" if i in low else f"**{_md(w)}** {p:.2f}"
+             for i, (w, p) in enumerate(zip(out.target_tokens, out.word_probs, strict=True))]
+    if words:
+        st.markdown(t("translate.probs") + " " + " · ".join(words))
+        st.caption(t("translate.probs_note", low=f"{LOW_CONFIDENCE:.1f}"))
+    reasons = []
     if out.unknown_words:
-        st.warning(t("translate.unknown", words=", ".join(out.unknown_words)))
+        reasons.append(t("translate.unknown", words=", ".join(out.unknown_words)))
+    if not out.follows_grammar:
+        reasons.append(t("translate.off_pattern"))
+    if reasons:
+        st.warning(t("translate.outside") + "\n\n" + "\n\n".join(f"- {r}" for r in reasons))
+    if out.skipped_marks:
+        st.caption(t("translate.skipped", marks=" ".join(out.skipped_marks)))
 
 
 def overview_button(source: str, kind: str) -> None:  # source: MODEL or TRANSLATOR

@@ -91,7 +91,18 @@ def test_the_figure_rings_the_query_and_draws_lines_only_to_strong_keys(site):
     assert fig.layout.yaxis.scaleanchor == "x"  # equal scale: directions are drawn true
     chosen = next(tr for tr in fig.data if tr.name == "chosen")
     assert (chosen.x[0], chosen.y[0]) == tuple(space.queries[6])
-    assert list(next(tr for tr in fig.data if tr.name == "q").text) == list(site.query_tokens)
+    q_trace = next(tr for tr in fig.data if tr.name == "q")
+    written = list(q_trace.text)
+    assert written[6] == site.query_tokens[6]  # the chosen query is always named
+    assert all(w in ("", tok) for w, tok in zip(written, site.query_tokens, strict=True))  # the rest: named or hover
+    assert all(tok in h for h, tok in zip(q_trace.hovertext, site.query_tokens, strict=True))
+
+
+def test_labels_that_would_overlap_are_left_to_the_hover():
+    pts = np.array([[1.0, 1.0], [1.0, 1.0], [-3.0, 2.0]])  # two keys on one spot
+    keys, queries = explain_figures.spread_labels(pts, np.array([[1.0, 1.0]]), ["the", "milk", "far"], ["milk"],
+                                                   [("q", 0), ("k", 1), ("k", 0), ("k", 2)])
+    assert queries == ["milk"] and keys == ["", "milk", "far"]  # the key below the query's label fits; its twin not
 
 
 def test_long_inputs_are_drawn_without_labels():

@@ -20,3 +20,59 @@ def test_moving_the_step_slider_redraws_the_weights(page, app_url):
     expect(page.get_by_text("step 0").first).to_be_visible(timeout=60_000)
     after = page.evaluate(READ_A, page.locator('[data-testid="stPlotlyChart"]').nth(1).element_handle())
     assert before != after
+
+
+STATE = """() => {
+  const slider = document.querySelector('[data-testid="stSlider"] [aria-valuetext]');
+  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"] .js-plotly-plot')];
+  return {
+    slider: slider ? slider.getAttribute('aria-valuetext') : null,
+    titles: charts.slice(0, 2).map(c => ((c.layout.title && c.layout.title.text) || '').replace(/<[^>]*>/g, '')),
+    markers: charts.slice(2).map(c => ((c.layout.shapes || [])[0] || {}).x0),
+    // greyed out: the page's title and the head pickers, which sit outside the playing fragment
+    stale: [...document.querySelectorAll('h1, [data-testid="stRadio"]')]
+      .filter(e => e.closest('[data-stale="true"]')).length,
+  };
+}"""
+
+
+def _same_step(state: dict) -> int:
+    """The step the slider shows; the heatmap titles and every curve's marker must show it too."""
+    step = int(str(state["slider"]).replace(",", ""))
+    assert all(title.endswith(f"step {step}") for title in state["titles"]), (step, state["titles"])  # <br> gone
+    assert state["markers"] and all(x == max(step, 1) for x in state["markers"]), (step, state["markers"])
+    return step
+
+
+def test_play_keeps_slider_heatmaps_and_markers_on_the_same_step(page, app_url):
+    page.goto(f"{app_url}/learning")
+    wait_idle(page, timeout_ms=180_000)
+    expect(page.locator('[data-testid="stPlotlyChart"]').nth(6)).to_be_visible(timeout=120_000)
+    assert _same_step(page.evaluate(STATE)) == 4000
+    page.get_by_role("button", name="▶ Play").click()
+    pause = page.get_by_role("button", name="⏸ Pause")
+    expect(pause).to_be_visible(timeout=30_000)
+    # while it plays, the page stays usable: the pickers are drawn, enabled and never greyed out
+    seen, stale = set(), 0
+    for _ in range(300):  # until the step has moved twice (a busy machine ticks slower than 0.8 s)
+        state = page.evaluate(STATE)
+        seen.add(state["slider"])
+        stale = max(stale, state["stale"])
+        expect(page.get_by_role("radio", name="encoder self-attention")).to_be_enabled()
+        if len(seen - {"4000"}) >= 2:
+            break
+        page.wait_for_timeout(200)
+    assert len(seen - {"4000"}) >= 2, seen  # it moved
+    assert stale == 0
+    pause.click()
+    expect(page.get_by_role("button", name="▶ Play")).to_be_visible(timeout=60_000)
+    wait_idle(page)
+    page.wait_for_timeout(2000)  # no tick after a pause
+    paused = _same_step(page.evaluate(STATE))
+    assert 0 < paused < 4000 and _same_step(page.evaluate(STATE)) == paused
+    page.get_by_role("button", name="▶ Play").click()  # on to the end
+    expect(page.get_by_role("button", name="⏸ Pause")).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("button", name="▶ Play")).to_be_visible(timeout=240_000)
+    wait_idle(page)
+    page.wait_for_timeout(2000)
+    assert _same_step(page.evaluate(STATE)) == 4000

@@ -13,9 +13,9 @@ def test_clicking_a_spanish_word_in_cross_attention_selects_it(page, app_url):
     page.get_by_text("encoder–decoder cross-attention").click()
     wait_idle(page)
     wait_ready(page)
-    page.mouse.click(*cell_point(page, "A", 5, -1))  # the row word "leche ← la"
+    page.mouse.click(*cell_point(page, "A", 5, -1))  # the row word "la ▸ leche"
     assert selected(page) == "5,"  # at once, in the browser
     wait_idle(page)
-    expect(page.get_by_text("leche ← la").first).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("la ▸ leche").first).to_be_visible(timeout=30_000)
     expect(page.get_by_text("(position 5)")).to_be_visible()
     assert "q=5" in page.url

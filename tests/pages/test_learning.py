@@ -39,23 +39,75 @@ def test_last_point_of_a_curve_is_the_shipped_models_value(snaps):
         assert -1.0 <= curve.cosine.min() and curve.cosine.max() <= 1.0
     related = learning_curves.pair_curve(snaps, "cross", 1, 1, leche, milk)
     unrelated = learning_curves.pair_curve(snaps, "cross", 1, 1, leche, black)
-    assert learning_curves.effect(related, unrelated).verdict == "grew"  # what the page reports for the default
+    eff = learning_curves.effect(related, unrelated)  # what the page reports for the default
+    assert eff.leader == "related" and eff.learned
 
 
-def test_verdicts_on_hand_made_curves():
-    def curve(scores):
-        return learning_curves.PairCurve(0, 0, np.array(scores, float), np.zeros(len(scores)), np.zeros(len(scores)))
+def _effect(related_weights, unrelated_weights):
+    def curve(weights):
+        n = len(weights)
+        return learning_curves.PairCurve(0, 0, np.zeros(n), np.array(weights, float), np.zeros(n))
 
-    assert learning_curves.effect(curve([0, 5]), curve([0, 0])).verdict == "grew"
-    assert learning_curves.effect(curve([-5, -1]), curve([0, 0])).verdict == "narrowed"
-    assert learning_curves.effect(curve([0, 0.1]), curve([0, 0])).verdict == "none"
-    assert learning_curves.effect(curve([0, -3]), curve([0, 0])).verdict == "shrank"
+    return learning_curves.effect(curve(related_weights), curve(unrelated_weights))
+
+
+@pytest.mark.parametrize("related, unrelated, leader, trend, learned", [
+    ([0.42, 0.30, 0.223], [0.041, 0.06, 0.085], "related", "narrowed", False),  # still ahead, gap narrowed (L0 H3)
+    ([0.10, 0.60], [0.10, 0.05], "related", "grew", True),
+    ([0.05, 0.60], [0.30, 0.05], "related", "overtook", True),
+    ([0.30, 0.05], [0.05, 0.60], "unrelated", "overtook", False),
+    ([0.20, 0.10], [0.10, 0.50], "unrelated", "overtook", False),
+    ([0.10, 0.10], [0.30, 0.31], "unrelated", "steady", False),
+    ([0.30, 0.31], [0.29, 0.30], "level", "steady", False),
+    ([0.30, 0.005], [0.10, 0.001], "neither", "narrowed", False),
+    ([0.10, 0.50], [0.10, 0.49], "level", "steady", False),
+])
+def test_verdicts_on_hand_made_curves(related, unrelated, leader, trend, learned):
+    eff = _effect(related, unrelated)
+    assert (eff.leader, eff.trend, eff.learned) == (leader, trend, learned)
+    a, b = related[-1], unrelated[-1]
+    assert eff.ratio == pytest.approx(max(a, b) / min(a, b))
+
+
+def test_the_verdict_says_who_ends_ahead_and_how_the_gap_moved():
+    """Encoder layer 0 head 3 (milk: drank vs black): drank ends ahead with ~2.6× black's weight, and
+    the page says so — never "did the opposite"."""
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/learning.py")
+    at.query_params.update(kind="encoder", layer="0", head="3")
+    at.run()
+    assert not at.exception
+    said = " ".join(x.value for x in [*at.info, *at.success])
+    assert "drank ends ahead" in said and "narrowed the gap" in said and "opposite" not in said
+    from attention import i18n
+
+    assert i18n.t("learning.finding", "en") in [c.value for c in at.caption]
 
 
 def test_alignment_over_training_rises_to_a_strong_head():
-    steps, shares = snapshots.alignment_over_training(n_pairs=100)
-    assert shares.shape[0] == len(steps)
+    steps, shares = snapshots.alignment_over_training()  # the stored curve, read without the corpus
+    assert steps == tuple(s for s, _ in load_snapshots()) and shares.shape[0] == len(steps)
     assert shares[-1].max() >= 0.9 and shares[0].max() < shares[-1].max()
+
+
+def test_the_stored_alignment_curve_is_what_the_snapshots_measure():
+    """The shipped alignment.json against a fresh measurement of the first and the last snapshot on
+    the same 300 held-out pairs of the seeded corpus."""
+    from attention.translator import model_info
+
+    steps, stored = snapshots.alignment_over_training()
+    snaps = load_snapshots()
+    _, fresh = snapshots.measure_alignment([snaps[0], snaps[-1]], corpus=model_info()["corpus"])
+    np.testing.assert_allclose(fresh, stored[[0, -1]], atol=1e-6)
+
+
+def test_alignment_is_measured_when_the_stored_curve_does_not_match(tmp_path):
+    import json as json_
+
+    (tmp_path / snapshots.ALIGNMENT_FILE).write_text(json_.dumps({"steps": [0, 1], "shares": [[[0.0]], [[1.0]]]}))
+    snaps = load_snapshots()[-1:]
+    steps, shares = snapshots.alignment_over_training(snaps, directory=tmp_path)
+    assert steps == (snaps[0][0],) and shares.shape == (1, 2, 4) and shares.max() >= 0.9
 
 
 def test_page_runs_and_the_slider_changes_the_heatmap():
@@ -92,6 +144,6 @@ def test_every_chart_title_and_axis_title_is_in_the_chosen_language():
     for english in ("step", "loss", "cross-entropy"):
         assert english not in text, english
     step = at.session_state["learn_step"]
-    assert f"{i18n.t('title.A', 'zh')} · {i18n.t('learning.at_step', 'zh', step=step)}" in words
+    assert f"{i18n.t('title.A', 'zh')}<br>{i18n.t('learning.at_step', 'zh', step=step)}" in words
     assert i18n.t("learning.step", "zh") in words and i18n.t("learning.loss_axis", "zh") in words
     assert i18n.t("learning.loss_curve", "zh") in words and i18n.t("chart.head", "zh", layer=1, head=1) in words

@@ -191,3 +191,63 @@ def test_q_k_v_rebuilt_from_the_recorded_input_and_learned_weights():
     with torch.no_grad():
         x = model.encoder[0].ln_attn(parts[None, None])[0, 0].numpy()
     np.testing.assert_allclose(x, first.x, atol=1e-5)  # x = LayerNorm(E[word]·√d + PE[pos])
+
+
+@pytest.mark.parametrize("text", ["The black cat drank the milk.", "My grandmother bakes bread every Sunday.",
+                                  "the ball is blue"])
+def test_word_probs_are_the_models_own_softmax_one_per_word(text):
+    """Decoded again step by step with the model's encode/decode (not the traced pass): each produced
+    word's probability under torch's softmax of that step's logits."""
+    model = load_model()
+    t = translate(text, model=model)
+    assert len(t.word_probs) == len(t.target_tokens) > 0
+    src = torch.tensor([model.src_vocab.encode(list(t.source_tokens))[0]])
+    with torch.no_grad():
+        memory = model.encode(src)
+        ys = torch.tensor([[model.tgt_vocab.id("<bos>")]])
+        for word, p in zip(t.target_tokens, t.word_probs, strict=True):
+            step = F.softmax(model.decode(ys, memory, src)[0, -1], dim=-1)
+            wid = model.tgt_vocab.id(word)
+            assert abs(float(step[wid]) - p) < 1e-5
+            ys = torch.cat([ys, torch.tensor([[wid]])], dim=1)
+    assert all(0.0 < p <= 1.0 for p in t.word_probs)
+    assert attention_translate(text).word_probs == pytest.approx(t.word_probs)  # the notebook API
+
+
+def attention_translate(text):
+    import attention
+
+    return attention.translate(text)
+
+
+def test_confident_inside_the_grammar_unsure_outside_it():
+    inside = translate("The black cat drank the milk.")
+    assert inside.in_distribution and inside.low_confidence == () and min(inside.word_probs) > 0.99
+    outside = translate("My grandmother bakes bread every Sunday.")
+    assert not outside.follows_grammar and not outside.in_distribution
+    assert outside.low_confidence  # "limpia las platos": the guessed words are marked
+
+
+@pytest.mark.parametrize("text", ["She reads, every day!", "The cat, the dog; and: the milk?!", "Hello — world...",
+                                  "the cat (black) drank"])
+def test_punctuation_is_never_an_unknown_word(text):
+    t = translate(text)
+    assert all(any(c.isalnum() for c in w) for w in t.unknown_words), t.unknown_words
+    assert t.skipped_marks and not set(t.skipped_marks) & set(t.source_tokens)
+    assert t.trace.unknown_words == t.unknown_words
+
+
+def test_only_marks_is_nothing_to_translate():
+    with pytest.raises(ValueError):
+        translate(", ! ?")
+
+
+def test_every_held_out_sentence_follows_the_grammar_and_others_do_not():
+    from attention.translator.corpus import build_corpus
+    from attention.translator.coverage import follows_grammar
+
+    test = build_corpus().test
+    assert all(follows_grammar(p.source) for p in test)
+    for words in ["my grandmother bakes bread every sunday .", "the cat", "cat drank the milk .",
+                  "the cat drank the milk . .", "the ball is the blue .", "the cat drank milk"]:
+        assert not follows_grammar(words.split()), words

@@ -44,3 +44,18 @@ def test_command_line_runs(tmp_path, capsys):
 def test_snapshot_steps_start_at_zero_and_end_at_the_last_step():
     s = snapshot_steps(9000, 14)
     assert s[0] == 0 and s[-1] == 9000 and len(s) == 14 and s == sorted(set(s))
+
+
+def test_training_stores_the_alignment_curve_with_the_weights(tmp_path):
+    """What the Learning page's alignment curve needs is written at training time, measured on the
+    snapshots as they load (so the page never builds the corpus)."""
+    import json
+
+    from attention.translator import snapshots
+
+    summary = train(out=tmp_path, **{**QUICK, "steps": 10, "evaluate": True})
+    stored = json.loads((tmp_path / snapshots.ALIGNMENT_FILE).read_text())
+    snaps = load_snapshots(tmp_path)
+    assert stored["steps"] == [s for s, _ in snaps] and stored["corpus"] == summary["corpus"]
+    _, fresh = snapshots.measure_alignment(snaps, corpus=summary["corpus"])
+    np.testing.assert_allclose(np.array(stored["shares"]), fresh, atol=1e-6)

@@ -1,0 +1,51 @@
+"""At 1280 px, in both languages, no chart title, axis title, annotation, legend entry or word beside
+a point is clipped by its chart or lies on another text (boxes measured in the DOM, not pixels)."""
+
+import pytest
+
+from attention import i18n
+from harness.app_server import wait_idle
+from harness.text_boxes import COLLECT, problems
+
+TABS = ("dot", "sum", "steps", "space", "origin")
+VIEWS = ([("?q=6&k=4", tab) for tab in TABS]
+         + [("translate?q=5&k=5&kind=cross", tab) for tab in ("sum", "space")]
+         + [("learning", None), ("overview", None), ("overview?source=translator&kind=encoder", None),
+            ("find_heads", None)])
+
+
+@pytest.fixture
+def wide_page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_chart_text_is_clipped_or_overlapped_at_1280_px(wide_page, app_url, lang):
+    found, charts = [], 0
+    for path, tab in VIEWS:
+        wide_page.goto(f"{app_url}/{path}{'&' if '?' in path else '?'}lang={lang}")
+        wait_idle(wide_page, timeout_ms=300_000)
+        if tab not in (None, "dot"):  # "dot" is open first
+            wide_page.get_by_text(i18n.t(f"tab.{tab}", lang), exact=True).first.click()
+            wait_idle(wide_page, timeout_ms=300_000)
+        wide_page.wait_for_timeout(500)  # plotly lays text out after the chart is attached
+        measured = wide_page.evaluate(COLLECT)
+        charts += len(measured)
+        found += [f"{path} {tab or ''}: {p}" for p in problems(measured)]
+    assert charts >= 15  # the charts were there to be measured
+    assert not found, "\n".join(found)
+
+
+def test_the_measure_sees_a_clipped_and_an_overlapping_text():
+    box = {"x0": 0, "y0": 0, "x1": 100, "y1": 100}
+    chart = {"chart": 0, "box": box, "texts": [
+        {"kind": "title", "text": "cut", "x0": 10, "y0": -8, "x1": 60, "y1": 6},
+        {"kind": "annotation", "text": "a", "x0": 10, "y0": 50, "x1": 60, "y1": 62},
+        {"kind": "axis", "text": "b", "x0": 40, "y0": 55, "x1": 90, "y1": 67},
+        {"kind": "xtick", "text": "t1", "x0": 0, "y0": 90, "x1": 20, "y1": 99},
+        {"kind": "xtick", "text": "t2", "x0": 10, "y0": 90, "x1": 30, "y1": 99},  # ticks: plotly's own business
+    ]}
+    assert problems([chart]) == ["chart 0: title 'cut' is clipped", "chart 0: annotation 'a' overlaps axis 'b'"]

@@ -1,0 +1,59 @@
+"""From Explore's detail panel to Find heads with the same pair; Find heads opens on a meaningful pair."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention import i18n
+from attention.analysis.head_links import default_pair
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+@pytest.mark.parametrize("tokens, verbs, pair", [
+    (["[CLS]", "the", "black", "cat", "drank", "the", "milk", "[SEP]"], {"drank"}, (6, 4)),
+    (["the", "cat", "drank", "the", "black", "milk", "."], {"drank"}, (5, 2)),
+    (["the", "cat", "drank", "the", "black", "milk", "."], set(), (5, 4)),  # no verb known: the word before
+    (["<s>", "the", ".", "</s>"], set(), (0, 0)),
+    (["the", "ball", "is", "blue", "."], set(), (3, 1)),
+])
+def test_default_pair_is_a_content_word_and_the_verb(tokens, verbs, pair):
+    assert default_pair(tokens, verbs) == pair
+
+
+def test_find_heads_opens_on_milk_and_drank_and_names_the_sentence():
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/find_heads.py").run()
+    assert not at.exception
+    assert at.selectbox(key="rel_query").value == 6 and at.selectbox(key="rel_key").value == 4
+    said = " ".join(m.value for m in at.markdown)
+    assert i18n.t("relevance.pair", "en", q="`milk`", k="`drank`", text="[CLS] the black cat drank the milk [SEP]") \
+        in said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_detail_panel_offers_find_heads_for_the_selected_pair(lang):
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.query_params.update(q="6", k="4", layer="2", head="5", lang=lang)
+    at.run()
+    assert not at.exception
+    button = at.button(key="to_find_heads")
+    assert button.label == i18n.t("relevance.explore_link", lang, q="milk", k="drank")
+    button.click().run()
+    assert not at.exception
+    assert at.selectbox(key="rel_query").value == 6 and at.selectbox(key="rel_key").value == 4
+    assert i18n.t("relevance.title", lang) in [t.value for t in at.title]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_sink_is_explained_with_weight_times_value_length(lang):
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.query_params.update(q="6", k="4", layer="2", head="0", lang=lang)
+    at.run()
+    assert not at.exception
+    start = i18n.t("detail.special", lang, tok="`[CLS]`", w="0", m="0", word="w", ww="0", m_word="0").split("0")[0]
+    notes = [c.value for c in at.caption if c.value.startswith(start[:20])]
+    assert len(notes) == 1 and "[CLS]" in notes[0]
+    table = at.dataframe[0].value
+    assert i18n.t("detail.col_moved", lang) in table.columns
