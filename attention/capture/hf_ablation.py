@@ -44,8 +44,9 @@ class AblatedTrace(Trace):
     ablation: Ablation | None = None
 
 
-def _lm_class(path: str):
+def lm_class(path: str | None):
     """The Auto class of the folder's language-model head, or None when it has none."""
+    path = os.path.abspath(path) if path else hf_model.default_model_path()
     config = AutoConfig.from_pretrained(path, local_files_only=True)
     names = " ".join(getattr(config, "architectures", None) or [])
     if getattr(config, "is_encoder_decoder", False) and "ForConditionalGeneration" in names:
@@ -59,7 +60,7 @@ def read_lm(path: str | None) -> hf_model.LoadedModel | None:
     """The model in `path` WITH its language-model head, uncached; None when the folder has none."""
     path = os.path.abspath(path) if path else hf_model.default_model_path()
     try:
-        cls = _lm_class(path)
+        cls = lm_class(path)
         if cls is None:
             return None
         tokenizer = hf_model.AutoTokenizer.from_pretrained(path, local_files_only=True)
@@ -85,7 +86,7 @@ def load(path: str | None = None) -> hf_model.LoadedModel:
 
 def has_lm_head(lm: hf_model.LoadedModel) -> bool:
     get = getattr(lm.model, "get_output_embeddings", None)
-    return get is not None and get() is not None and _lm_class(lm.path or hf_model.default_model_path()) is not None
+    return get is not None and get() is not None and lm_class(lm.path or hf_model.default_model_path()) is not None
 
 
 @lru_cache(maxsize=4)
