@@ -13,7 +13,7 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 def open_page(lang: str, **params: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=300)
-    at.switch_page("views/ablation.py")
+    at.switch_page("views/does_it_matter.py")
     at.query_params["lang"] = lang
     for key, value in params.items():
         at.query_params[key] = value
@@ -50,3 +50,29 @@ def test_the_pretrained_model_is_measured_by_cosine():
     assert pooled.label == i18n.t("ablation.pooled") and 0.5 < float(pooled.value) < 0.9999
     sinks = [d.value for d in at.dataframe if i18n.t("ablation.col_sinks") in d.value.columns]
     assert len(sinks) == 1 and sinks[0].shape[0] == 6  # [CLS]/[SEP] in every layer
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_value_weighted_attention_beside_a_and_in_the_detail_panel(lang):
+    import json
+
+    import numpy as np
+
+    from attention.analysis.value_weighted import site_value_weighted
+    from attention.translator import translate
+
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/translate.py")
+    at.query_params["lang"] = lang
+    for key, value in {"tr_kind": "cross", "tr_layer": 1, "tr_head": 0, "sel_tr_q": 5, "sel_tr_k": 5,
+                       "value_weighted": True}.items():
+        at.session_state[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    vw = [s for s in specs if s["layout"]["title"]["text"] == i18n.t("vw.title", lang)]
+    assert len(vw) == 1
+    expected = site_value_weighted(translate("The black cat drank the milk.").trace.site(1, "cross"))[0, 5, 5]
+    metric = [m for m in at.metric if m.label == i18n.t("vw.metric", lang)]
+    assert len(metric) == 1 and float(metric[0].value) == pytest.approx(expected, abs=5e-5)
+    assert np.isfinite(expected) and 0 < expected < 1
