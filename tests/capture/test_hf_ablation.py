@@ -113,3 +113,26 @@ def test_a_causal_lm_is_scored_by_its_next_token_log_probs(tokenizer, tmp_path):
 def test_a_folder_without_an_lm_head_has_none(tokenizer, tmp_path):
     tiny_bert(tokenizer).model.save_pretrained(tmp_path)
     assert ablation.read_lm(str(tmp_path)) is None
+
+
+def test_a_seq2seq_lm_is_scored_by_the_targets_log_probs(tokenizer, tmp_path):
+    torch.manual_seed(0)
+    config = tf.BartConfig(d_model=32, encoder_layers=2, decoder_layers=2, encoder_attention_heads=4,
+                           decoder_attention_heads=4, encoder_ffn_dim=64, decoder_ffn_dim=64, max_position_embeddings=64,
+                           decoder_start_token_id=101, vocab_size=30522, pad_token_id=0, bos_token_id=101,
+                           eos_token_id=102)
+    tf.BartForConditionalGeneration(config).save_pretrained(tmp_path)
+    tokenizer.save_pretrained(tmp_path)
+    target = "el gato negro"
+    out = attention.trace(TEXT, model=str(tmp_path), target=target, ablate="cross.1.2")
+    ab = out.ablation
+    assert ab.measure == "log_prob" and ab.tokens == ("[CLS]", "el", "ga", "##to", "negro", "[SEP]")
+    lm = ablation.load(str(tmp_path))
+    enc, dec = hf_model.encode(lm, [TEXT]), hf_model.decoder_inputs(lm, [target])
+    labels = hf_model.encode(lm, [target]).inputs["input_ids"]
+    eager = tf.BartForConditionalGeneration.from_pretrained(tmp_path, attn_implementation="eager").eval()
+    with torch.no_grad():
+        logits = eager(**enc.inputs, **dec.inputs).logits[0].double()
+    expected = torch.log_softmax(logits, -1).gather(-1, labels[0, :, None])[:, 0].numpy()
+    np.testing.assert_allclose(ab.base_log_probs, expected, atol=1e-5)
+    assert np.abs(ab.drops).max() > 0
