@@ -204,17 +204,31 @@ def trace(text: str, model: str | None = None, target: str | None = None, ablate
     return AblatedTrace(**fields, ablation=ablation)
 
 
+BATCH_ELEMENTS = 1 << 25  # rows × heads × T² weights per attention call (128 MB of float32) at most per batch
+
+
 def head_effects(text: str, model: str | None = None, target: str | None = None, mode: str = "zero",
                  lm: hf_model.LoadedModel | None = None) -> HeadEffects:
-    """Every head switched off alone, all in one batch."""
+    """Every head switched off alone, in batches: each batch's row 0 has every head on and is the
+    reference for its other rows (a long input is split so no batch's weights exceed BATCH_ELEMENTS)."""
     lm = load(model) if lm is None else lm
     heads = all_heads(lm)
-    rows = [frozenset()] + [frozenset({h}) for h in heads]
-    inputs, labels, tokens = _batch(lm, text, target, len(rows))
-    with switched_off(switches(lm, rows, mode)):
-        measured = _measure(lm, inputs, labels)
+    _, labels, tokens = _batch(lm, text, target, 1)
+    n_pos = max(len(tokens), 1) + 2
+    n_heads = max(nh for _, nh, _ in _sites(lm).values())
+    per_batch = max(1, min(len(heads), BATCH_ELEMENTS // (n_heads * n_pos * n_pos) - 1))
+    results = []
+    for start in range(0, len(heads), per_batch):
+        rows = [frozenset()] + [frozenset({h}) for h in heads[start:start + per_batch]]
+        inputs, labels, tokens = _batch(lm, text, target, len(rows))
+        with switched_off(switches(lm, rows, mode)):
+            measured = _measure(lm, inputs, labels)
+        if labels is not None:
+            results.append(measured[0] - measured[1:])  # (rows − 1, words) drops
+        else:
+            results.append(_cosine(measured[0].mean(axis=0)[None], measured[1:].mean(axis=1)))  # pooled cosines
     if labels is not None:
-        drops = measured[0] - measured[1:]
+        drops = np.concatenate(results)
         return HeadEffects(heads, mode, "log_prob", tokens, effect=drops.mean(axis=1), drops=drops)
-    pooled = _cosine(measured[0].mean(axis=0)[None], measured[1:].mean(axis=1))
+    pooled = np.concatenate(results)
     return HeadEffects(heads, mode, "cosine", tokens, effect=1.0 - pooled, pooled_cosine=pooled)

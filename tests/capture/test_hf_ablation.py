@@ -136,3 +136,11 @@ def test_a_seq2seq_lm_is_scored_by_the_targets_log_probs(tokenizer, tmp_path):
     expected = torch.log_softmax(logits, -1).gather(-1, labels[0, :, None])[:, 0].numpy()
     np.testing.assert_allclose(ab.base_log_probs, expected, atol=1e-5)
     assert np.abs(ab.drops).max() > 0
+
+
+def test_a_long_input_is_split_into_batches_with_the_same_effects(monkeypatch):
+    whole = attention.head_effects(TEXT)
+    monkeypatch.setattr(ablation, "BATCH_ELEMENTS", 12 * 10 * 10 * 8)  # 7 heads off per batch: 11 batches
+    split = attention.head_effects(TEXT)
+    assert split.heads == whole.heads
+    np.testing.assert_allclose(split.effect, whole.effect, atol=1e-6)
