@@ -69,3 +69,13 @@ def test_disagreements_name_the_measures_that_rank_differently():
     measures = {"cross": np.array([0.7, 0.2, 0.1]), "same": np.array([0.5, 0.3, 0.2]),
                 "other": np.array([0.1, 0.2, 0.9])}
     assert compare.disagreements(measures, "cross") == ["other"]
+
+
+def test_integrated_gradients_of_a_smooth_function_equal_its_closed_form():
+    """f(x) = Σ x³ from baseline 0: the exact attribution of word i is Σ_d x_id³ (the trapezoid rule
+    is off by under 1e-3 relative at 32 steps; equal weights on all 33 points would be ~3 % off)."""
+    from attention.translator.attribution import integrated_gradients
+
+    x = torch.randn(1, 5, 8, dtype=torch.float64, generator=torch.Generator().manual_seed(0))
+    ig = integrated_gradients(lambda e: (e**3).sum(dim=(1, 2)), x, torch.zeros_like(x), steps=32)
+    np.testing.assert_allclose(ig, (x**3).sum(-1)[0].numpy(), rtol=1e-3)
