@@ -7,6 +7,8 @@
     attention.translate("The ball is blue.").text   # "la bola es azul ." (built-in translator)
     tr.show(kind="encoder", layer=0, head=3)        # one head's S, A, Z in a notebook (offline)
     attention.save_html(tr, "trace.html")           # every head in one file that opens from disk
+    attention.translate("The ball is blue.", ablate="cross.1.0,cross.1.1").ablation.drops  # heads off
+    attention.head_effects("The ball is blue.", model="translator").ranked()  # every head off, one at a time
 
 Importing the package is light: torch and transformers load only when `trace` or `translate` is
 called, so `attention.core`, `attention.trace` and `attention.analysis` work without them.
@@ -21,6 +23,7 @@ from attention.trace import KINDS, Site, Trace
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from attention.capture.hf_ablation import HeadEffects
     from attention.translator.api import Translation
 
 
@@ -28,9 +31,18 @@ class ModelLoadError(RuntimeError):
     """A model folder that could not be read (missing, not a transformers model, unsupported)."""
 
 
-def trace(text: str, model: str | None = None, target: str | None = None, **options) -> Trace:
+def trace(text: str, model: str | None = None, target: str | None = None, ablate=None, mode: str = "zero",
+          **options) -> Trace:
     """Every attention site of `model` (a local Hugging Face folder; all-MiniLM-L6-v2 by default) on
-    `text`; `target` is the decoder's input for encoder–decoder models. See capture/hf_model.py."""
+    `text`; `target` is the decoder's input for encoder–decoder models. See capture/hf_model.py.
+
+    `ablate`: heads to switch off, "kind.layer.head" separated by commas or (kind, layer, head)
+    tuples; their output is set to zero (mode="zero") or to the head's mean output over reference
+    sentences (mode="mean"). The result's `.ablation` says what changed (capture/hf_ablation.py)."""
+    if ablate is not None:
+        from attention.capture import hf_ablation
+
+        return hf_ablation.trace(text, model=model, target=target, ablate=ablate, mode=mode)
     from attention.capture import hf_model
 
     return hf_model.trace(text, model=model, target=target, **options)
@@ -44,11 +56,33 @@ def save_html(trace: Trace, path: str | Path, **options) -> Path:
     return _save_html(trace, path, **options)
 
 
-def translate(text: str) -> Translation:
-    """English -> Spanish with the built-in translator; returns a Translation with .text and .trace."""
+def translate(text: str, ablate=None, mode: str = "zero") -> Translation:
+    """English -> Spanish with the built-in translator; returns a Translation with .text and .trace.
+    `ablate` (as for trace()): the translation with those heads off; `.ablation` holds the translation
+    with every head on and each of its words' log-probability with and without the heads."""
+    if ablate is not None:
+        from attention.translator import ablation
+
+        return ablation.translate(text, ablate=ablate, mode=mode)
     from attention.translator import translate as _translate
 
     return _translate(text)
 
 
-__all__ = ["KINDS", "ModelLoadError", "Site", "Trace", "save_html", "trace", "translate"]
+TRANSLATOR = "translator"  # head_effects(model=TRANSLATOR): the built-in translator
+
+
+def head_effects(text: str, model: str | None = None, mode: str = "zero", target: str | None = None) -> HeadEffects:
+    """Every head switched off alone (the runs batched), with one effect per head: the mean drop of the
+    output words' log-probability (the translator, a language model) or 1 − the cosine of the pooled
+    embedding (a sentence encoder). `model`: a folder, None for all-MiniLM-L6-v2, or "translator"."""
+    if model == TRANSLATOR:
+        from attention.translator import ablation
+
+        return ablation.head_effects(text, mode=mode)
+    from attention.capture import hf_ablation
+
+    return hf_ablation.head_effects(text, model=model, target=target, mode=mode)
+
+
+__all__ = ["KINDS", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "head_effects", "save_html", "trace", "translate"]

@@ -17,10 +17,12 @@ def explore_page() -> None:
         return
     lm = cache.model(sentence.model_path())
     site, head = pickers.site_picker(tr, Keys.KIND, Keys.LAYER, Keys.HEAD)
-    c_words, c_overview = st.columns([3, 1])
+    c_words, c_overview, c_matter = st.columns([2, 1, 1])
     c_words.toggle(t("words.toggle"), key=Keys.MERGE_WORDS, help=t("words.help"))
     with c_overview:
         sentence.overview_button(sentence.MODEL, site.kind)
+    with c_matter:
+        sentence.matter_button(sentence.MODEL, site.kind, site.layer, head)
 
     if not site.faithful:
         st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))

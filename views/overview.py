@@ -104,6 +104,8 @@ def grid_section(v: Overview, kind: str, to: Target) -> None:
     st.caption(t("overview.grid_caption", cells=head_grid.THUMB_MAX, page=t(to.page_name)))
     st.plotly_chart(fig, key=Keys.OV_GRID, on_select=lambda: on_grid_click(to, kind), selection_mode="points",
                     config=charts.config(), width="stretch")
+    if selected is not None and None not in selected:  # the head last opened: does it matter?
+        sentence.matter_button(sentence.TRANSLATOR if to.page == "translate" else sentence.MODEL, kind, *selected)
     not_applicable = [c for c in head_stats.STAT_COLUMNS if c not in applies]
     table = pd.DataFrame(head_stats.as_records(v.stats)).drop(columns=["kind", *not_applicable])
     table = table.set_index(["layer", "head"]).loc[order].reset_index().rename(

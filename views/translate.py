@@ -34,6 +34,7 @@ def translate_page() -> None:
     with c_overview:
         sentence.overview_button(sentence.TRANSLATOR, kind)
     site, head = pickers.site_picker(tr, Keys.TR_KIND, Keys.TR_LAYER, Keys.TR_HEAD, show_kind=False)
+    sentence.matter_button(sentence.TRANSLATOR, site.kind, site.layer, head)
     if not site.faithful:
         st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
     if kind != "encoder":

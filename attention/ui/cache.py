@@ -26,7 +26,9 @@ from attention.ui import settings
 from attention.ui.lang import t
 
 if TYPE_CHECKING:  # torch, transformers and the translator load only when a page asks for them
+    from attention.analysis.effects import HeadEffects
     from attention.analysis.learning_curves import SnapshotTraces
+    from attention.translator.attribution import Attribution
     from attention.capture.hf_model import LoadedModel
     from attention.translator.api import Translation
     from attention.translator.model import Transformer
@@ -166,3 +168,52 @@ def alignment_over_training() -> tuple[tuple[int, ...], np.ndarray]:
 
     snaps = translator_snapshots()
     return shelf.get(("alignment",), lambda: snapshots.alignment_over_training(snaps), "learning.measuring")
+
+
+def effects_model(path: str | None) -> LoadedModel:
+    """The model ablation runs on: loaded with its language-model head when the folder has one (then
+    scored by log-probabilities), else the very model the other pages use (scored by cosines)."""
+    from attention.capture import hf_ablation
+
+    if hf_ablation.lm_class(path) is None:
+        return model(path)
+    return shelf.get(("lm_model", path), lambda: hf_ablation.read_lm(path), "app.loading_model")
+
+
+def head_effects(source: str, path: str | None, text: str, mode: str) -> HeadEffects:
+    """Every head switched off alone (source: "translator" or "model")."""
+    if source == "translator":
+        from attention.translator import ablation
+
+        tm = translator()
+        return shelf.get(("effects", source, None, text, mode), lambda: ablation.head_effects(text, mode, model=tm),
+                         "ablation.measuring")
+    from attention.capture import hf_ablation
+
+    lm = effects_model(path)
+    return shelf.get(("effects", source, path, text, mode), lambda: hf_ablation.head_effects(text, mode=mode, lm=lm),
+                     "ablation.measuring")
+
+
+def ablated(source: str, path: str | None, text: str, heads: str, mode: str):
+    """The translation (or trace) with `heads` switched off, and what changed."""
+    if source == "translator":
+        from attention.translator import ablation
+
+        tm = translator()
+        return shelf.get(("ablated", source, None, text, heads, mode),
+                         lambda: ablation.translate(text, ablate=heads, mode=mode, model=tm), "ablation.measuring")
+    from attention.capture import hf_ablation
+
+    lm = effects_model(path)
+    return shelf.get(("ablated", source, path, text, heads, mode),
+                     lambda: hf_ablation.trace(text, ablate=heads, mode=mode, lm=lm), "ablation.measuring")
+
+
+def attribution(text: str, position: int) -> Attribution:
+    """Gradient × input and integrated gradients of the translator's word at `position`."""
+    from attention.translator import attribution as attr
+
+    tm = translator()
+    return shelf.get(("attribution", text, position), lambda: attr.attribute(text, position, model=tm),
+                     "ablation.attributing")

@@ -11,9 +11,10 @@ from __future__ import annotations
 import streamlit as st
 
 from attention.analysis import details, word_merge
+from attention.analysis.value_weighted import site_value_weighted
 from attention.analysis.selection import Selection, selection_from_event
 from attention.headview.payload import LABELS
-from attention.plots import heatmaps
+from attention.plots import effect_figures, heatmaps
 from attention.trace import Site
 from attention.ui import charts, explanations, head_component, state
 from attention.ui.state import Keys, Scope
@@ -80,6 +81,9 @@ def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
         st.info(note)
     head_component.head_view(site, head, _pair(sel), key=f"{page}-head", labels=head_labels(),
                              on_select=lambda pair: state.set_selection(_selection(pair), scope))
+    if st.toggle(t("vw.toggle"), key=Keys.VALUE_WEIGHTED, help=t("vw.help")):  # ‖α·v‖ beside A, clickable like A
+        _chart(effect_figures.value_weighted_figure(site, head, sel, title=t("vw.title"), masked_text=t("masked"),
+                                                    axis_names=axis_names()), f"{page}_vw", scope)
     left, right = st.columns(2)
     with left:
         detail_panel(site, head, scope, page)
@@ -142,10 +146,11 @@ def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
         return
     cell = details.cell_detail(site, head, sel.query, sel.key)
     st.markdown(t("detail.pair", q=code(cell.query_token), k=code(cell.key_token), qi=cell.query, ki=cell.key))
-    c1, c2, c3 = st.columns(3)
+    c1, c2, c3, c4 = st.columns(4)
     c1.metric(t("detail.dot"), f"{cell.dot:.4f}")
     c2.metric(t("detail.scaled"), t("masked") if cell.masked else f"{cell.scaled:.4f}")
     c3.metric(t("detail.weight"), f"{cell.weight:.4f}")
+    c4.metric(t("vw.metric"), f"{site_value_weighted(site)[head, cell.query, cell.key]:.4f}", help=t("vw.help"))
     if cell.masked:
         st.caption(t("detail.masked_note"))
     else:

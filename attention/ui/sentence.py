@@ -100,3 +100,13 @@ def overview_button(source: str, kind: str) -> None:  # source: MODEL or TRANSLA
         if source == TRANSLATOR and Keys.TR_TEXT not in st.session_state:
             st.session_state[Keys.TR_TEXT] = TRANSLATOR_TEXT
         state.go("overview", **{Keys.OV_SOURCE: source, Keys.OV_KIND: kind})
+
+
+def matter_button(source: str, kind: str, layer: int, head: int) -> None:  # source: MODEL or TRANSLATOR
+    """A button that opens "Does it matter?" with this head switched off, on the same sentence."""
+    from attention.analysis.effects import format_heads
+
+    if st.button(t("ablation.open"), key=f"to_ablation_{source}", icon=":material/power_off:"):
+        if source == TRANSLATOR and Keys.TR_TEXT not in st.session_state:
+            st.session_state[Keys.TR_TEXT] = TRANSLATOR_TEXT
+        state.go("ablation", **{Keys.ABL_SOURCE: source, Keys.ABL_HEADS: format_heads({(kind, layer, head)})})

@@ -62,6 +62,13 @@ class Keys:
     OV_WORD = "overview_word"
     OV_GRID = "overview_grid"  # the grid chart (its click event)
     OV_ROLLOUT = "overview_rollout"  # the rollout chart (its click event)
+    # Does it matter? (ablation, value-weighted attention, attribution)
+    ABL_SOURCE = "abl_source"  # "translator" or "model"
+    ABL_HEADS = "abl_heads"  # the heads switched off, "cross.1.2,encoder.0.3"
+    ABL_MODE = "abl_mode"  # "zero" or "mean"
+    ABL_WORD = "abl_word"  # the translator's output position attributed
+    ABL_GRID = "abl_grid"  # prefix of the head grid's per-row widgets: abl_grid_<kind>_<layer>
+    VALUE_WEIGHTED = "value_weighted"  # draw ‖α·v‖ beside A (Explore, Translate)
 
 
 @dataclass(frozen=True)
@@ -105,14 +112,19 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
     PageSpec("overview", "views/overview.py", "🗺️", {
         "source": Keys.OV_SOURCE, "text": Keys.TEXT, "tr_text": Keys.TR_TEXT, "model": Keys.MODEL_PATH,
         "kind": Keys.OV_KIND, "words": Keys.MERGE_WORDS, "order": Keys.OV_ORDER, "asc": Keys.OV_ASCENDING}),
+    PageSpec("ablation", "views/does_it_matter.py", "🔌", {
+        "source": Keys.ABL_SOURCE, "text": Keys.TEXT, "tr_text": Keys.TR_TEXT, "model": Keys.MODEL_PATH,
+        "heads": Keys.ABL_HEADS, "mode": Keys.ABL_MODE, "word": Keys.ABL_WORD,
+        "kind": Keys.KIND, "q": Keys.SEL_Q, "k": Keys.SEL_K,
+        "tr_kind": Keys.TR_KIND, "tr_q": Keys.TR_SEL_Q, "tr_k": Keys.TR_SEL_K}),
 )}
 DEFAULT_PAGE = "explore"
 GLOBAL_PARAMS = {"lang": Keys.LANG}  # carried by every page's link
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
 _EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT}  # chart events: Streamlit sets them, nobody may assign them
-_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING}
+_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED}
 _INTS = {Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
-         Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY}
+         Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD}
 _OPENED = "_opened"  # set once the landing page has read its view from the link
 
 

@@ -68,7 +68,7 @@ def test_selection_drives_highlight_and_detail_panel_and_survives_head_change():
     assert "milk" in markdown(at) and "drank" in markdown(at)
     assert selections(at) == [(6, 4)]
     labels = [m.label for m in at.metric]
-    assert labels == ["q·k (raw S)", "scaled score", "weight (A)"]
+    assert labels == ["q·k (raw S)", "scaled score", "weight (A)", "share of the output ‖α·v‖"]
     at.session_state["head"] = 5
     at.run()
     assert at.session_state["sel_q"] == 6 and at.session_state["sel_k"] == 4

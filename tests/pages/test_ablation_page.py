@@ -1,0 +1,78 @@
+"""The page "Does it matter?" through AppTest, in both languages: heads switched off from the link
+and from the grid, the translation changing word by word, the ranking and the attribution."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention import i18n
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def open_page(lang: str, **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/does_it_matter.py")
+    at.query_params["lang"] = lang
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_switching_heads_off_in_the_grid_changes_the_translation(lang):
+    at = open_page(lang, heads="cross.1.1")
+    assert at.title[0].value == i18n.t("ablation.title", lang)
+    assert [c.value for c in at.code] == ["el gato negro bebió la leche ."] * 2  # every head on; cross.1.1 off
+    assert at.success[0].value == i18n.t("ablation.same", lang)
+    assert at.pills(key="abl_grid_cross_1").value == [1]
+    # the ranking states its agreement in words, and no single head changes this translation
+    assert any(i18n.t("ablation.level.moderate", lang) in c.value or "ρ" in c.value for c in at.caption)
+    assert any(c.value == i18n.t("ablation.alone_none", lang) for c in at.caption)
+    at.pills(key="abl_grid_cross_1").set_value([0, 1]).run()  # a second cross head off
+    assert not at.exception, at.exception
+    assert at.session_state["abl_heads"] == "cross.1.0,cross.1.1"
+    assert at.code[1].value == "el gato negro bebió la leche"  # the final "." is lost
+    assert at.warning[0].value == i18n.t("ablation.changed", lang)
+    words = at.dataframe[0].value  # the first table: the translation word by word
+    assert list(words.iloc[:, 3]) == [""] * 6 + ["✗"]  # word by word: only the last one changed
+    assert at.query_params["heads"] in ("cross.1.0,cross.1.1", ["cross.1.0,cross.1.1"])  # the link follows
+    at.button(key="abl_clear").click().run()
+    assert at.session_state["abl_heads"] == "" and at.info[0].value == i18n.t("ablation.none_off", lang)
+
+
+def test_the_pretrained_model_is_measured_by_cosine():
+    at = open_page("en", source="model", heads="encoder.5.11", text="The black cat drank the milk")
+    pooled = at.metric[0]
+    assert pooled.label == i18n.t("ablation.pooled") and 0.5 < float(pooled.value) < 0.9999
+    sinks = [d.value for d in at.dataframe if i18n.t("ablation.col_sinks") in d.value.columns]
+    assert len(sinks) == 1 and sinks[0].shape[0] == 6  # [CLS]/[SEP] in every layer
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_value_weighted_attention_beside_a_and_in_the_detail_panel(lang):
+    import json
+
+    import numpy as np
+
+    from attention.analysis.value_weighted import site_value_weighted
+    from attention.translator import translate
+
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/translate.py")
+    at.query_params["lang"] = lang
+    for key, value in {"tr_kind": "cross", "tr_layer": 1, "tr_head": 0, "sel_tr_q": 5, "sel_tr_k": 5,
+                       "value_weighted": True}.items():
+        at.session_state[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    vw = [s for s in specs if s["layout"]["title"]["text"] == i18n.t("vw.title", lang)]
+    assert len(vw) == 1
+    expected = site_value_weighted(translate("The black cat drank the milk.").trace.site(1, "cross"))[0, 5, 5]
+    metric = [m for m in at.metric if m.label == i18n.t("vw.metric", lang)]
+    assert len(metric) == 1 and float(metric[0].value) == pytest.approx(expected, abs=5e-5)
+    assert np.isfinite(expected) and 0 < expected < 1
