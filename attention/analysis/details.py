@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from attention.analysis.special_tokens import is_special
+from attention.analysis.value_weighted import contributions
 from attention.trace import Site
 
 
@@ -41,8 +42,8 @@ def top_keys(site: Site, head: int, query: int, n: int = 5) -> list[KeyWeight]:
     row = site.weights[head, query]
     allowed = ~site.masked[query]
     order = [int(j) for j in np.argsort(-row, kind="stable") if allowed[j]]
-    norms = np.linalg.norm(site.v[head].astype(np.float64), axis=-1)  # (key_pos,)
-    return [KeyWeight(j, site.key_tokens[j], float(row[j]), float(row[j] * norms[j]), is_special(site.key_tokens[j]))
+    contrib = contributions(site.weights[head : head + 1, query : query + 1], site.v[head : head + 1])[0, 0]  # ‖α·v‖
+    return [KeyWeight(j, site.key_tokens[j], float(row[j]), float(contrib[j]), is_special(site.key_tokens[j]))
             for j in order[:n]]
 
 
