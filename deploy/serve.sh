@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# One replica of the app in hosted mode: the start command of deploy/local.sh, the Dockerfile and
+# deploy/k8s/. Usage: deploy/serve.sh [PORT] [ADDRESS]   (defaults: $PORT or 8501, $ADDRESS or 127.0.0.1)
+# Everything else comes from the environment (attention/ui/settings.py): ATTENTION_HOSTED (on unless
+# set to 0), ATTENTION_CACHE_MB, ATTENTION_MAX_TRACES, ATTENTION_RSS_BUDGET_MB.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port="${1:-${PORT:-8501}}"
+address="${2:-${ADDRESS:-127.0.0.1}}"
+export ATTENTION_HOSTED="${ATTENTION_HOSTED:-1}" HF_HUB_OFFLINE=1
+# exec: the process id its starter records is the server's own, so killing it kills the replica.
+exec "${PYTHON:-python}" -m streamlit run app.py --server.port="$port" --server.address="$address" \
+  --server.headless=true --browser.gatherUsageStats=false --server.fileWatcherType=none
