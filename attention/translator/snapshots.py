@@ -24,13 +24,14 @@ def snapshot_traces(text: str, final: Transformer | None = None,
     return SnapshotTraces(text, target, tuple(step for step, _ in snapshots), traces)
 
 
-def alignment_over_training(snapshots: Sequence[tuple[int, Transformer]] | None = None, n_pairs: int = 300
-                            ) -> tuple[tuple[int, ...], np.ndarray]:
+def alignment_over_training(snapshots: Sequence[tuple[int, Transformer]] | None = None, n_pairs: int = 300,
+                            batch_size: int = 500) -> tuple[tuple[int, ...], np.ndarray]:
     """(steps, (n_steps, decoder layers, heads)): per head, the share of target words whose strongest
-    cross-attention falls on their gold source word, on the first n_pairs of the test split."""
+    cross-attention falls on their gold source word, on the first n_pairs of the test split.
+    batch_size: pairs per forward pass (the same figures at any size; smaller holds less memory)."""
     from attention.translator.corpus import build_corpus
     from attention.translator.evaluate import cross_alignment
 
     test = build_corpus().test[:n_pairs]
     snapshots = load_snapshots() if snapshots is None else snapshots
-    return tuple(s for s, _ in snapshots), np.stack([cross_alignment(m, test) for _, m in snapshots])
+    return tuple(s for s, _ in snapshots), np.stack([cross_alignment(m, test, batch_size) for _, m in snapshots])

@@ -7,9 +7,6 @@ from __future__ import annotations
 import threading
 import time
 
-import numpy as np
-
-from attention.ui import cache, memory
 from attention.ui.admission import Gate
 
 BOUND_S = 60  # a safety bound against a hang, not a measurement
@@ -125,16 +122,3 @@ def test_no_limit_never_waits() -> None:
     gate = Gate(0)
     with gate.turn(lambda n: (_ for _ in ()).throw(AssertionError("waited"))), gate.turn():
         pass
-
-
-def test_over_its_memory_budget_the_cache_sheds_all_but_the_models() -> None:
-    shelf = cache.Shelf(2**30, max_entries=0, rss_budget=1)  # any process is over one byte
-    for key in [("model", None), ("translator",), ("trace", None, "a"), ("overview", "model", None, "a")]:
-        shelf.get(key, lambda: np.ones(1000), "app.tracing")
-    assert shelf.sheds == 1  # before the overview was made: the trace was the one thing to shed
-    assert set(shelf.keys()) == {("model", None), ("translator",), ("overview", "model", None, "a")}
-
-    roomy = cache.Shelf(2**30, max_entries=0, rss_budget=memory.rss_bytes() + 2**30)
-    for text in "abc":
-        roomy.get(("trace", None, text), lambda: np.ones(1000), "app.tracing")
-    assert roomy.sheds == 0 and len(roomy) == 3
