@@ -95,6 +95,8 @@ class Shelf:
                     self.shed_if_over_budget()
                     with st.spinner(t(spinner)):
                         kept = make()
+                    if queued:  # a computation's temporaries are freed now: hand their pages back
+                        memory.trim()
                     with self._lock:
                         try:
                             self._cache[key] = kept
@@ -197,6 +199,12 @@ def alignment_over_training() -> tuple[tuple[int, ...], np.ndarray]:
     from attention.translator import snapshots
 
     snaps = translator_snapshots()
-    # 50 pairs per pass: the same figures as 300 at once, with ~20 MB at its peak instead of ~85 MB
-    return shelf.get(("alignment",), lambda: snapshots.alignment_over_training(snaps, batch_size=50),
-                     "learning.measuring", queued=True)
+    def make() -> tuple[tuple[int, ...], np.ndarray]:
+        from attention.translator.corpus import build_corpus
+
+        # 50 pairs per pass: the same figures as 300 at once, with ~20 MB at its peak instead of ~85 MB
+        made = snapshots.alignment_over_training(snaps, batch_size=50)
+        build_corpus.cache_clear()  # the 80,000 generated pairs (~33 MB) served only to pick these 300
+        return made
+
+    return shelf.get(("alignment",), make, "learning.measuring", queued=True)

@@ -164,7 +164,9 @@ async def scenario(dep: Deployment, timeline: dict) -> None:
             poller.stop.set()
             poller.join(timeout=15)
             bad = [(round(t - t_kill, 2), st) for t, st in poller.statuses if st != 200]
-            timeline["poller"] = {"requests": len(poller.statuses), "not_200": bad}
+            after = [t - t_kill for t, st in poller.statuses if st == 200 and t > t_kill]
+            timeline["poller"] = {"requests": len(poller.statuses), "not_200": bad,
+                                  "first_page_served_after_kill_s": round(after[0], 2) if after else None}
             assert len(poller.statuses) > 10 and not bad, f"nginx answered with errors: {bad}"
         finally:
             await browser.close()
