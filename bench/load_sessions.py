@@ -164,9 +164,9 @@ class Session:
         page = context.pages[0]
         try:
             await page.screenshot(path=os.path.join(RUN_DIR, f"session_{self.index}_failed.png"), timeout=30_000)
-            said = await page.evaluate(
+            said = await asyncio.wait_for(page.evaluate(
                 "() => Array.from(document.querySelectorAll('[data-testid=\"stMarkdownContainer\"]'),"
-                " (e) => e.textContent).filter((t) => t.includes('Query word'))")
+                " (e) => e.textContent).filter((t) => t.includes('Query word'))"), 30)  # a hung page must not hang the run
             self.errors.append(f"detail panel said {said}; wanted {detail_needle(self.tokens, self.row)!r}")
         except Exception as exc:  # noqa: BLE001 - evidence is best effort
             self.errors.append(f"(no screenshot: {type(exc).__name__})")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -77,7 +78,8 @@ def local_deployment(n: int, work_dir: Path, start_timeout: float = 300,
                      extra_env: dict[str, str] | None = None) -> Iterator[Deployment]:
     """deploy/local.sh n PORT on a free loopback port; yields once nginx answers through itself.
     Afterwards stops the script (its trap stops what it started) and then, by process id, anything
-    in the pid file still alive."""
+    in the pid file still alive; nginx's and the replicas' logs are copied into work_dir, and the
+    script's temporary folder is removed."""
     work_dir.mkdir(parents=True, exist_ok=True)
     pid_file, port = work_dir / "local.pids", free_port()
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "ATTENTION_DEPLOY_PIDS": str(pid_file),
@@ -99,9 +101,9 @@ def local_deployment(n: int, work_dir: Path, start_timeout: float = 300,
         assert run_dir and nginx and len(replicas) == n, pid_file.read_text()
         yield Deployment(f"http://127.0.0.1:{port}", tuple(replicas), nginx, run_dir, proc.pid)
     finally:
-        started = []
+        started, run_dir = [], None
         if pid_file.exists():  # read before the script's own stop removes it
-            _, replicas, nginx = read_pid_file(pid_file)
+            run_dir, replicas, nginx = read_pid_file(pid_file)
             started = [r.pid for r in replicas] + ([nginx] if nginx else [])
         if proc.poll() is None:
             os.kill(proc.pid, signal.SIGTERM)  # its trap stops the replicas and nginx
@@ -114,3 +116,7 @@ def local_deployment(n: int, work_dir: Path, start_timeout: float = 300,
         for pid in started:  # whatever the script could not stop
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+        if run_dir and run_dir.is_dir():  # keep the logs beside the caller's other evidence, drop the rest
+            for log in run_dir.glob("*.log"):
+                shutil.copy(log, work_dir / log.name)
+            shutil.rmtree(run_dir, ignore_errors=True)
