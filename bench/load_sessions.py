@@ -1,6 +1,7 @@
 """Many people at once: N browser sessions on one server, each must get its own, correct result.
 
     python bench/load_sessions.py [--sessions 20] [--minutes 10] [--json out.json]
+    python -m bench.load_sessions --through nginx --replicas 1 2 --sessions 30 --pages --kill-one
 
 Loopback only. Starts the real app and one headless Chromium with N separate contexts (separate
 cookies, separate Streamlit sessions) driven together with asyncio. Every session opens the app,
@@ -19,6 +20,12 @@ model first (--cold: the sessions' own first visits load it). --preimport MODULE
 imports those modules before it starts, to try out a fix. Each run keeps the server's output and a
 screenshot of every failed session in its own folder under bench/results/.
 
+--through nginx --replicas N [N ...]: the app in hosted mode on N replicas behind nginx
+(deploy/local.sh), one run per N; memory is reported per replica. --pages: after Explore, every
+session opens every other page from a link with its own sentence, all together, and each replica's
+RSS is read after each round. --kill-one (2 replicas or more): at the end one replica is killed and
+new visitors come one after another; the seconds from the kill to each served are reported.
+
 On one machine the N Chromium pages compete with the server for the same cores (and usually use
 several times its CPU): the latencies are an upper bound for N real visitors on their own machines.
 """
@@ -27,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -45,7 +53,6 @@ from bench.app_process import (
     TIMING_INIT_SCRIPT,
     BrowserCpuSampler,
     RssSampler,
-    app_server,
     detail_needle,
     elapsed_ms,
     mib,
@@ -53,6 +60,7 @@ from bench.app_process import (
     proc_cpu_s,
     proc_status_kib,
 )
+from bench.replica_load import PAGE_VISITS, kill_and_time, page_url, rss_mib, servers, visit
 from bench.sentences import MARKERS, check_markers, tokens_of, unique_sentences
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS
 from harness.head_geometry import point_in
@@ -81,17 +89,20 @@ class Session:
         if self.row == 1 and len(self.tokens) > 3:
             self.row = 3  # row 1 may already be selected by the page's default
         self.open_s = self.submit_ms = self.click_ms = None
+        self.route = ""  # nginx's attn_route cookie: which replica serves it (harness/deploy.py)
         self.errors: list[str] = []
 
-    async def run(self, browser, url: str, opened: asyncio.Barrier, submitted: asyncio.Barrier) -> None:
+    async def run(self, browser, url: str, barriers: dict[str, asyncio.Barrier], on_meet, pages: bool) -> None:
         met: set[str] = set()
         cancelled = False
 
-        async def meet(name: str, barrier: asyncio.Barrier) -> None:
-            """Everyone submits, then clicks, at the same moment; a failed session still shows up."""
+        async def meet(name: str) -> None:
+            """Everyone submits, then clicks (then opens each page) at the same moment; a failed session
+            still shows up. The last to arrive reports the meeting (on_meet: memory after each step)."""
             if name not in met:
                 met.add(name)
-                await barrier.wait()
+                if await barriers[name].wait() == barriers[name].parties - 1:
+                    on_meet(name)
 
         context = None
         try:
@@ -104,7 +115,8 @@ class Session:
             await page.wait_for_selector(HEAD_VIEW_READY, timeout=STEP_TIMEOUT_MS)
             await wait_idle(page)
             self.open_s = time.monotonic() - t0
-            await meet("opened", opened)
+            self.route = next((c["value"] for c in await context.cookies() if c["name"] == "attn_route"), "")
+            await meet("opened")
 
             box = page.get_by_label("Sentence")
             await box.fill(self.text)
@@ -115,7 +127,7 @@ class Session:
             self.submit_ms = elapsed_ms(await handle.json_value())
             await wait_idle(page)
             self.check_ticks(await page.evaluate(HEAD_VIEW_TOKENS))
-            await meet("submitted", submitted)
+            await meet("submitted")
 
             a = page.locator('[data-matrix="A"]').first
             x, y = point_in(await a.get_attribute("data-plot"), await a.get_attribute("data-view"),
@@ -127,6 +139,11 @@ class Session:
             self.click_ms = elapsed_ms(await handle.json_value())
             await wait_idle(page)
             self.check_ticks(await page.evaluate(HEAD_VIEW_TOKENS))  # still its own sentence after the click
+            if pages:
+                await meet("explore")
+                for name, extra in PAGE_VISITS:
+                    await visit(page, page_url(url, name, self.text, extra), wait_idle, STEP_TIMEOUT_MS)
+                    await meet(name)
         except asyncio.CancelledError:
             cancelled = True
             raise
@@ -135,8 +152,8 @@ class Session:
             await self.keep_evidence(context)
         finally:
             if not cancelled:
-                await meet("opened", opened)
-                await meet("submitted", submitted)
+                await meet("opened")
+                await meet("submitted")
                 if context is not None:
                     await context.close()
 
@@ -147,9 +164,9 @@ class Session:
         page = context.pages[0]
         try:
             await page.screenshot(path=os.path.join(RUN_DIR, f"session_{self.index}_failed.png"), timeout=30_000)
-            said = await page.evaluate(
+            said = await asyncio.wait_for(page.evaluate(
                 "() => Array.from(document.querySelectorAll('[data-testid=\"stMarkdownContainer\"]'),"
-                " (e) => e.textContent).filter((t) => t.includes('Query word'))")
+                " (e) => e.textContent).filter((t) => t.includes('Query word'))"), 30)  # a hung page must not hang the run
             self.errors.append(f"detail panel said {said}; wanted {detail_needle(self.tokens, self.row)!r}")
         except Exception as exc:  # noqa: BLE001 - evidence is best effort
             self.errors.append(f"(no screenshot: {type(exc).__name__})")
@@ -171,70 +188,89 @@ class Session:
         return not self.errors and self.submit_ms is not None and self.click_ms is not None
 
 
-async def warm_up(browser, url: str) -> None:
-    """One page load before the sessions, so the model is loaded (a server that has had a visitor)."""
-    context = await browser.new_context(viewport={"width": 1400, "height": 1400})
-    try:
-        page = await context.new_page()
-        await page.goto(url, timeout=STEP_TIMEOUT_MS)
-        await page.wait_for_selector(HEAD_VIEW_READY, timeout=STEP_TIMEOUT_MS)
-        await wait_idle(page)
-    finally:
-        await context.close()
+async def warm_up(browser, url: str, dep) -> None:
+    """Page loads before the sessions, so the model is loaded (servers that have had a visitor):
+    through nginx, until every replica has served one (routes are random: a few visits)."""
+    for _ in range(4 * (len(dep.replicas) if dep else 1)):
+        context = await browser.new_context(viewport={"width": 1400, "height": 1400})
+        try:
+            page = await context.new_page()
+            await page.goto(url, timeout=STEP_TIMEOUT_MS)
+            await page.wait_for_selector(HEAD_VIEW_READY, timeout=STEP_TIMEOUT_MS)
+            await wait_idle(page)
+        finally:
+            await context.close()
+        if dep is None or {r.addr for r in dep.replicas} <= set(dep.routes().values()):
+            return
 
 
-async def drive(url: str, sessions: list[Session], minutes: float, cold: bool) -> None:
-    opened, submitted = asyncio.Barrier(len(sessions)), asyncio.Barrier(len(sessions))
+async def drive(url: str, sessions: list[Session], minutes: float, cold: bool, dep, pages: bool,
+                on_meet, kill: int | None, kill_pairs: list) -> dict | None:
+    names = ["opened", "submitted"] + (["explore"] + [name for name, _ in PAGE_VISITS] if pages else [])
+    barriers = {name: asyncio.Barrier(len(sessions)) for name in names}
+    killed = None
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             if not cold:
-                await warm_up(browser, url)
-            await asyncio.wait_for(
-                asyncio.gather(*(s.run(browser, url, opened, submitted) for s in sessions)), timeout=minutes * 60)
+                await warm_up(browser, url, dep)
+            await asyncio.wait_for(asyncio.gather(*(s.run(browser, url, barriers, on_meet, pages) for s in sessions)),
+                                   timeout=minutes * 60)
+            if kill is not None:
+                killed = await kill_and_time(browser, url, kill, kill_pairs, wait_idle, STEP_TIMEOUT_MS)
         except TimeoutError:
             for s in sessions:
                 if not s.ok and not s.errors:
                     s.errors.append(f"did not finish within {minutes} min")
         finally:
             await browser.close()
+    return killed
 
 
 def stats(values: list[float]) -> dict:
     if not values:
         return {"n": 0}
     return {"n": len(values), "p50_ms": round(statistics.median(values), 1),
-            "p90_ms": round(percentile(values, 90), 1), "max_ms": round(max(values), 1)}
+            "p90_ms": round(percentile(values, 90), 1), "p95_ms": round(percentile(values, 95), 1), "max_ms": round(max(values), 1)}
 
 
-def run(n: int, minutes: float, cold: bool = False, preimport: tuple[str, ...] = ()) -> dict:
+def run(n: int, minutes: float, cold: bool = False, preimport: tuple[str, ...] = (), through: str = "direct",
+        replicas: int = 1, pages: bool = False, kill_one: bool = False) -> dict:
     check_markers()
-    pairs = unique_sentences(n, seed=3)
+    pairs = unique_sentences(n + 3, seed=3)
     markers = {m for _, m in pairs}
-    sessions = [Session(i, text, marker, markers) for i, (text, marker) in enumerate(pairs)]
+    sessions = [Session(i, text, marker, markers) for i, (text, marker) in enumerate(pairs[:n])]
     t_start, load_start = time.monotonic(), round(os.getloadavg()[0], 2)
     os.makedirs(RUN_DIR, exist_ok=True)
-    log_path = os.path.join(RUN_DIR, "server.log")
-    with app_server(log_path=log_path, preimport=preimport) as app, RssSampler(app.pid) as sampler:
-        rss_start = proc_status_kib(app.pid)
-        cpu_start, t_drive = proc_cpu_s(app.pid), time.monotonic()
-        with BrowserCpuSampler(exclude_pid=app.pid) as browser_cpu:
-            asyncio.run(drive(app.url, sessions, minutes, cold))
-        server_cpu, drive_s = proc_cpu_s(app.pid) - cpu_start, time.monotonic() - t_drive
-        rss_end = proc_status_kib(app.pid)
-        hwm = proc_status_kib(app.pid, "VmHWM")
+    with servers(through, replicas, RUN_DIR, preimport) as (url, pids, dep), contextlib.ExitStack() as stack:
+        samplers = {name: stack.enter_context(RssSampler(pid)) for name, pid in pids.items()}
+        rss_start = rss_mib(pids)
+        after: dict[str, dict] = {}  # memory of each replica once every session has done a step
+        cpu_start, t_drive = sum(proc_cpu_s(pid) for pid in pids.values()), time.monotonic()
+        with BrowserCpuSampler(exclude_pid=dep.script_pid if dep else next(iter(pids.values()))) as browser_cpu:
+            victim = dep.replicas[0].pid if kill_one and dep and len(dep.replicas) > 1 else None
+            killed = asyncio.run(drive(url, sessions, minutes, cold, dep, pages,
+                                       lambda step: after.__setitem__(step, rss_mib(pids)), victim, pairs[n:]))
+        rss_end = rss_mib(pids)
+        live = {name: pid for name, pid in pids.items() if rss_end[name] is not None}
+        server_cpu, drive_s = sum(proc_cpu_s(pid) for pid in live.values()) - cpu_start, time.monotonic() - t_drive
+        hwm = {name: round(mib(proc_status_kib(pid, "VmHWM")), 1) for name, pid in live.items()}
+        nginx_errors = len(dep.error_statuses()) if dep else None
+        served = dep.routes() if dep else {}
     failed = [s for s in sessions if not s.ok]
     return {
-        "sessions": n, "cold_server": cold, "preimport": list(preimport), "succeeded": n - len(failed),
+        "sessions": n, "through": through, "replicas": len(pids), "cold_server": cold, "preimport": list(preimport),
+        "succeeded": n - len(failed),
         "wrong_or_mixed": sum(any(e.startswith(("WRONG", "MIXED")) for e in s.errors) for s in sessions),
         "open_to_drawn": stats([s.open_s * 1000 for s in sessions if s.open_s is not None]),
         "submit_to_drawn": stats([s.submit_ms for s in sessions if s.submit_ms is not None]),
         "click_to_detail": stats([s.click_ms for s in sessions if s.click_ms is not None]),
-        "rss_start_mib": round(mib(rss_start), 1), "rss_end_mib": round(mib(rss_end), 1),
-        "rss_peak_sampled_mib": round(mib(max(sampler.peak_kib, rss_end)), 1),
-        "rss_peak_kernel_vmhwm_mib": round(mib(hwm), 1),
+        "sessions_per_replica": {a: sum(served.get(s.route) == a for s in sessions) for a in pids} if dep else None,
+        "rss_start_mib": rss_start, "rss_after_step_mib": after, "rss_end_mib": rss_end,
+        "rss_peak_sampled_mib": {k: round(mib(max(v.peak_kib, 0)), 1) for k, v in samplers.items()},
+        "rss_peak_kernel_vmhwm_mib": hwm, "killed": killed, "nginx_error_pages": nginx_errors,
         "failures": {f"session {s.index} ({s.marker})": s.errors or ["unfinished"] for s in failed},
-        "server_log": os.path.relpath(log_path), "server_cpu_s": round(server_cpu, 1),
+        "run_dir": os.path.relpath(RUN_DIR), "server_cpu_s": round(server_cpu, 1),
         "browser_cpu_s": round(browser_cpu.cpu_s, 1), "drive_s": round(drive_s, 1),
         "load_average_at_start": load_start, "load_average_at_end": round(os.getloadavg()[0], 2),
         "wall_s": round(time.monotonic() - t_start, 1),
@@ -242,28 +278,36 @@ def run(n: int, minutes: float, cold: bool = False, preimport: tuple[str, ...] =
 
 
 def print_table(res: dict) -> None:
-    print(f"\n{res['succeeded']}/{res['sessions']} sessions got their own correct result "
-          f"({res['wrong_or_mixed']} wrong or mixed; {'cold' if res['cold_server'] else 'warm'} server: "
-          f"{'the sessions loaded the model' if res['cold_server'] else 'model loaded by one visit first'})")
-    print(f"{'':32} {'n':>3} {'p50 ms':>9} {'p90 ms':>9} {'max ms':>9}")
+    where = f"through nginx, {res['replicas']} replica(s)" if res["through"] == "nginx" else "one server"
+    print(f"\n[{where}] {res['succeeded']}/{res['sessions']} sessions got their own correct result "
+          f"({res['wrong_or_mixed']} wrong or mixed; {'cold' if res['cold_server'] else 'warm'} server"
+          f"{'s' if res['replicas'] > 1 else ''})")
+    print(f"{'':32} {'n':>3} {'p50 ms':>9} {'p90 ms':>9} {'p95 ms':>9} {'max ms':>9}")
     for key, name in (("open_to_drawn", "open page -> charts drawn"), ("submit_to_drawn", "submit -> S, A drawn"),
                       ("click_to_detail", "click row word -> detail")):
         r = res[key]
         if r["n"]:
-            print(f"{name:32} {r['n']:>3} {r['p50_ms']:>9.0f} {r['p90_ms']:>9.0f} {r['max_ms']:>9.0f}")
-    print(f"server RSS: {res['rss_start_mib']} MiB at start, peak {res['rss_peak_sampled_mib']} MiB sampled "
-          f"(VmHWM {res['rss_peak_kernel_vmhwm_mib']} MiB), {res['rss_end_mib']} MiB at the end; "
-          f"{res['wall_s']} s in all")
-    print(f"CPU over {res['drive_s']} s of sessions, on {os.cpu_count()} cores: server {res['server_cpu_s']} s, "
-          f"Chromium and Playwright {res['browser_cpu_s']} s "
-          f"(server {res['server_cpu_s'] / res['sessions']:.1f} CPU s per session); "
-          f"load average {res['load_average_at_start']} at start, {res['load_average_at_end']} at the end")
+            print(f"{name:32} {r['n']:>3} {r['p50_ms']:>9.0f} {r['p90_ms']:>9.0f} {r['p95_ms']:>9.0f} {r['max_ms']:>9.0f}")
+    if res["sessions_per_replica"]:
+        print(f"sessions per replica: {res['sessions_per_replica']}")
+    print(f"{'RSS MiB per process':24} " + " ".join(f"{k:>16}" for k in res["rss_start_mib"]))
+    rows = {"at start": res["rss_start_mib"], **{f"after {k}": v for k, v in res["rss_after_step_mib"].items()},
+            "at the end": res["rss_end_mib"], "peak (sampled)": res["rss_peak_sampled_mib"],
+            "peak (VmHWM)": res["rss_peak_kernel_vmhwm_mib"]}
+    for label, values in rows.items():
+        print(f"{label:24} " + " ".join(f"{'-' if values.get(k) is None else values[k]:>16}" for k in res["rss_start_mib"]))
+    if res["killed"]:
+        print(f"killed replica pid {res['killed']['killed_pid']}: new visitors served "
+              f"{res['killed']['kill_to_new_sessions_s']} s after the kill")
+    if res["nginx_error_pages"] is not None:
+        print(f"requests answered with nginx's error page: {res['nginx_error_pages']}")
+    print(f"{res['wall_s']} s in all; CPU over {res['drive_s']} s on {os.cpu_count()} cores: app {res['server_cpu_s']} s, "
+          f"Chromium and Playwright {res['browser_cpu_s']} s; load average {res['load_average_at_start']} at start, "
+          f"{res['load_average_at_end']} at the end")
     for who, errors in res["failures"].items():
         print(f"  FAILED {who}: {'; '.join(errors)}")
-    if res["preimport"]:
-        print(f"  (server started with {', '.join(res['preimport'])} imported first)")
     if res["failures"]:
-        print(f"  the server's output (tracebacks) and screenshots are in {os.path.dirname(res['server_log'])}/")
+        print(f"  the servers' output (tracebacks) and screenshots are in {res['run_dir']}/")
 
 
 def main() -> None:
@@ -273,16 +317,29 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true", help="no warm-up visit: the sessions' first visit loads the model")
     ap.add_argument("--preimport", nargs="*", default=[], metavar="MODULE",
                     help="modules the server imports before it starts (to try a fix, e.g. pandas)")
+    ap.add_argument("--through", choices=("direct", "nginx"), default="direct",
+                    help="nginx: hosted replicas behind nginx (deploy/local.sh)")
+    ap.add_argument("--replicas", type=int, nargs="+", default=[1], help="with --through nginx: one run per count")
+    ap.add_argument("--pages", action="store_true", help="then every session opens every other page")
+    ap.add_argument("--kill-one", action="store_true", help="then kill a replica and time the next new visitors")
     ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args()
-    if not 1 <= args.sessions <= len(MARKERS) or not 0 < args.minutes <= 30:
-        ap.error(f"--sessions must be 1..{len(MARKERS)} (one marker word each) and --minutes 0..30")
-    res = run(args.sessions, args.minutes, args.cold, tuple(args.preimport))
-    print_table(res)
+    if not 1 <= args.sessions <= len(MARKERS) - 3 or not 0 < args.minutes <= 30:
+        ap.error(f"--sessions must be 1..{len(MARKERS) - 3} (one marker word each) and --minutes 0..30")
+    if args.through == "direct" and (args.replicas != [1] or args.kill_one):
+        ap.error("--replicas and --kill-one need --through nginx")
+    if not all(1 <= r <= 8 for r in args.replicas):
+        ap.error("--replicas must be 1..8")
+    results = []
+    for replicas in args.replicas:
+        res = run(args.sessions, args.minutes, args.cold, tuple(args.preimport), args.through, replicas,
+                  args.pages, args.kill_one)
+        print_table(res)
+        results.append(res)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(res, f, indent=2)
-    sys.exit(0 if res["succeeded"] == res["sessions"] else 1)
+            json.dump(results if len(results) > 1 else results[0], f, indent=2)
+    sys.exit(0 if all(r["succeeded"] == r["sessions"] for r in results) else 1)
 
 
 if __name__ == "__main__":

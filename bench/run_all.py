@@ -158,7 +158,7 @@ def print_combined(report: dict) -> None:
         for who, errors in load["failures"].items():
             print(f"  FAILED {who}: {errors[0]}")
         if load["failures"]:
-            print(f"  tracebacks: {load['server_log']}")
+            print(f"  tracebacks: {load['run_dir']}/")
     print(f"\nwritten: {os.path.relpath(os.path.join(RESULTS, 'all.json'))}")
 
 

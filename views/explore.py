@@ -12,6 +12,7 @@ from attention.ui.state import EXPLORE_SCOPE, Keys
 def explore_page() -> None:
     st.title(t("explore.title"))
     st.text_area(t("explore.sentence"), key=Keys.TEXT, height=80)
+    sentence.state_cap()
     tr = sentence.traced()
     if tr is None:
         return

@@ -29,6 +29,7 @@ def relevance_page() -> None:
     st.title(t("relevance.title"))
     st.markdown(t("relevance.explain"))
     st.text_area(t("explore.sentence"), key=Keys.TEXT, height=68)
+    sentence.state_cap()
     tr = sentence.traced()
     if tr is None:
         return

@@ -167,6 +167,7 @@ def source_trace(source: str) -> Trace | None:
             sentence.show_translation(out)
         return None if out is None else out.trace
     st.text_area(t("explore.sentence"), key=Keys.TEXT, height=80)
+    sentence.state_cap()
     return sentence.traced()
 
 

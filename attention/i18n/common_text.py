@@ -20,6 +20,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "app.tracing": {"en": "Tracing attention…", "zh": "正在追踪注意力…"},
     "app.loading_model": {"en": "Loading the model (first visit only)…", "zh": "正在加载模型（仅首次访问）…"},
     "app.translating": {"en": "Translating…", "zh": "正在翻译…"},
+    # the queue when a replica is busy (ATTENTION_MAX_TRACES)
+    "queue.ahead_one": {
+        "en": "1 person ahead of you: yours starts as soon as theirs is done.",
+        "zh": "前面还有 1 人：轮到你时会立即开始计算。",
+    },
+    "queue.ahead": {
+        "en": "{n} people ahead of you: this demo computes a few sentences at a time, in order.",
+        "zh": "前面还有 {n} 人：本演示一次只计算少量句子，按顺序进行。",
+    },
+    "text.cap": {
+        "en": "Up to {n} characters on this demo; longer text is cut.",
+        "zh": "本演示最多处理 {n} 个字符，更长的文本会被截断。",
+    },
     "lines.toggle": {"en": "A as lines", "zh": "用连线画 A"},
     "lines.help": {
         "en": "Draw the weights as lines from each query word (left) to the key words (right), as thick and dark "

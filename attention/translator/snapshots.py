@@ -37,17 +37,18 @@ N_ALIGNMENT_PAIRS = 300
 
 
 def measure_alignment(snapshots: Sequence[tuple[int, Transformer]] | None = None, n_pairs: int = N_ALIGNMENT_PAIRS,
-                      corpus: dict | None = None) -> tuple[tuple[int, ...], np.ndarray]:
+                      corpus: dict | None = None, batch_size: int = 500) -> tuple[tuple[int, ...], np.ndarray]:
     """(steps, (n_steps, decoder layers, heads)): per head, the share of target words whose strongest
     cross-attention falls on their gold source word, on the first n_pairs of the test split of the
-    corpus (`corpus`: build_corpus's seed, n_pairs, n_test as training recorded them)."""
+    corpus (`corpus`: build_corpus's seed, n_pairs, n_test as training recorded them).
+    batch_size: pairs per forward pass (the same figures at any size; smaller holds less memory)."""
     from attention.translator.corpus import build_corpus
     from attention.translator.evaluate import cross_alignment
 
     c = corpus or {}
     test = build_corpus(*(c[k] for k in ("seed", "n_pairs", "n_test") if k in c)).test[:n_pairs]
     snapshots = load_snapshots() if snapshots is None else snapshots
-    return tuple(s for s, _ in snapshots), np.stack([cross_alignment(m, test) for _, m in snapshots])
+    return tuple(s for s, _ in snapshots), np.stack([cross_alignment(m, test, batch_size) for _, m in snapshots])
 
 
 def write_alignment(directory: str | Path, snapshots: Sequence[tuple[int, Transformer]], corpus: dict | None = None,
@@ -61,7 +62,8 @@ def write_alignment(directory: str | Path, snapshots: Sequence[tuple[int, Transf
 
 
 def alignment_over_training(snapshots: Sequence[tuple[int, Transformer]] | None = None,
-                            directory: str | Path = WEIGHTS_DIR) -> tuple[tuple[int, ...], np.ndarray]:
+                            directory: str | Path = WEIGHTS_DIR, batch_size: int = 500
+                            ) -> tuple[tuple[int, ...], np.ndarray]:
     """The stored alignment curve (see measure_alignment) when it matches the snapshots' steps;
     measured now otherwise (weights written without it)."""
     snapshots = load_snapshots() if snapshots is None else snapshots
@@ -71,7 +73,7 @@ def alignment_over_training(snapshots: Sequence[tuple[int, Transformer]] | None 
         body = json.loads(path.read_text(encoding="utf-8"))
         if tuple(body["steps"]) == steps:
             return steps, np.asarray(body["shares"], dtype=float)
-    return measure_alignment(snapshots)
+    return measure_alignment(snapshots, batch_size=batch_size)
 
 
 def main(argv: list[str] | None = None) -> Path:

@@ -11,6 +11,8 @@ entry counts at least 1/MAX_ENTRIES of the budget, so however short, at most tha
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import threading
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -22,7 +24,7 @@ from cachetools import LRUCache
 from attention.analysis.overview_data import Overview
 from attention.analysis.overview_data import build as build_overview
 from attention.trace import Trace
-from attention.ui import settings
+from attention.ui import admission, memory, settings
 from attention.ui.lang import t
 
 if TYPE_CHECKING:  # torch, transformers and the translator load only when a page asks for them
@@ -34,7 +36,10 @@ if TYPE_CHECKING:  # torch, transformers and the translator load only when a pag
     from attention.translator.model import Transformer
 
 MAX_ENTRIES = 64
+# Loaded once per process and shared read-only (the alignment is a few bytes, costly to make again).
+KEPT_WHEN_SHEDDING = ("model", "translator", "snapshots", "alignment")
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 def nbytes(value: Any) -> int:
@@ -63,8 +68,10 @@ class Shelf:
     What is missing is made under a spinner in the chosen language; a hit draws nothing and starts
     nothing (st.spinner starts a timer thread on every call)."""
 
-    def __init__(self, budget: int, max_entries: int = MAX_ENTRIES) -> None:
+    def __init__(self, budget: int, max_entries: int = MAX_ENTRIES, rss_budget: int = 0) -> None:
         self.floor = budget // max_entries if max_entries else 0
+        self.rss_budget = rss_budget  # 0: never shed
+        self.sheds = 0
         self._cache = LRUCache(maxsize=budget, getsizeof=self.cost)
         self._lock = threading.Lock()
         self._making: dict[Hashable, threading.Lock] = {}
@@ -72,26 +79,51 @@ class Shelf:
     def cost(self, value: Any) -> int:
         return max(nbytes(value), self.floor)
 
-    def get(self, key: Hashable, make: Callable[[], T], spinner: str) -> T:
+    def get(self, key: Hashable, make: Callable[[], T], spinner: str, queued: bool = False) -> T:
+        """The value kept under key, or make() it (queued: wait for a turn first, admission.py).
+        The turn is taken before the key's lock: a run holding a turn may wait for a key's lock (its
+        holder has a turn and is computing), never the other way round, so the two cannot deadlock."""
         with self._lock:
             kept = self._cache.get(key)
             if kept is not None:
                 return kept
-            making = self._making.setdefault(key, threading.Lock())
-        with making:
-            with self._lock:  # made by another session while this one waited
-                kept = self._cache.get(key)
-            if kept is None:
-                with st.spinner(t(spinner)):
-                    kept = make()
-                with self._lock:
-                    try:
-                        self._cache[key] = kept
-                    except ValueError:  # larger than the whole budget: served to this click, not kept
-                        pass
-        with self._lock:
-            self._making.pop(key, None)
+        with admission.turn() if queued else contextlib.nullcontext():
+            with self._lock:
+                making = self._making.setdefault(key, threading.Lock())
+            with making:
+                with self._lock:  # made by another session while this one waited
+                    kept = self._cache.get(key)
+                if kept is None:
+                    self.shed_if_over_budget()
+                    with st.spinner(t(spinner)):
+                        kept = make()
+                    if queued:  # a computation's temporaries are freed now: hand their pages back
+                        memory.trim()
+                    with self._lock:
+                        try:
+                            self._cache[key] = kept
+                        except ValueError:  # larger than the whole budget: served to this click, not kept
+                            pass
+            with self._lock:
+                self._making.pop(key, None)
         return kept
+
+    def shed_if_over_budget(self) -> bool:
+        """Over the memory budget, drop every kept result but the models (they are shared and would
+        only be loaded again) and hand the memory back, so the process sheds instead of being killed."""
+        if not self.rss_budget or memory.rss_bytes() <= self.rss_budget:
+            return False
+        with self._lock:
+            dropped = [k for k in self._cache if not (isinstance(k, tuple) and k and k[0] in KEPT_WHEN_SHEDDING)]
+            for k in dropped:
+                self._cache.pop(k, None)
+        if not dropped:
+            return False
+        self.sheds += 1
+        memory.release()
+        log.warning("resident memory over %d MB: shed %d cached results, now %d MB", self.rss_budget >> 20,
+                    len(dropped), memory.rss_bytes() >> 20)
+        return True
 
     def __len__(self) -> int:
         with self._lock:
@@ -107,7 +139,7 @@ class Shelf:
             return int(self._cache.currsize), int(self._cache.maxsize)
 
 
-shelf = Shelf(settings.cache_bytes())
+shelf = Shelf(settings.cache_bytes(), rss_budget=settings.rss_budget_bytes())
 
 
 def model(path: str | None) -> LoadedModel:
@@ -121,7 +153,8 @@ def trace(path: str | None, text: str) -> Trace:
     from attention.capture import hf_model
 
     lm = model(path)
-    return shelf.get(("trace", path, text), lambda: hf_model.trace_batch(lm, [text])[0], "app.tracing")
+    return shelf.get(("trace", path, text), lambda: hf_model.trace_batch(lm, [text])[0], "app.tracing",
+                     queued=True)
 
 
 def translator() -> Transformer:
@@ -141,7 +174,7 @@ def translation(text: str) -> Translation:
     from attention.translator import translate
 
     tm = translator()
-    return shelf.get(("translation", text), lambda: translate(text, model=tm), "app.translating")
+    return shelf.get(("translation", text), lambda: translate(text, model=tm), "app.translating", queued=True)
 
 
 def overview(source: str, model_path: str | None, text: str, kind: str, merge: bool) -> Overview:
@@ -150,7 +183,8 @@ def overview(source: str, model_path: str | None, text: str, kind: str, merge: b
         tr = translation(text).trace if source == "translator" else trace(model_path, text)
         return build_overview(tr, kind, merge)
 
-    return shelf.get(("overview", source, model_path, text, kind, merge), make, "overview.measuring")
+    return shelf.get(("overview", source, model_path, text, kind, merge), make, "overview.measuring",
+                     queued=True)
 
 
 def snapshot_traces(text: str) -> SnapshotTraces:
@@ -159,7 +193,7 @@ def snapshot_traces(text: str) -> SnapshotTraces:
 
     final, snaps = translator(), translator_snapshots()
     return shelf.get(("snapshot_traces", text), lambda: snapshots.snapshot_traces(text, final, snaps),
-                     "learning.tracing")
+                     "learning.tracing", queued=True)
 
 
 def alignment_over_training() -> tuple[tuple[int, ...], np.ndarray]:
@@ -167,7 +201,17 @@ def alignment_over_training() -> tuple[tuple[int, ...], np.ndarray]:
     from attention.translator import snapshots
 
     snaps = translator_snapshots()
-    return shelf.get(("alignment",), lambda: snapshots.alignment_over_training(snaps), "learning.measuring")
+
+    def make() -> tuple[tuple[int, ...], np.ndarray]:
+        from attention.translator.corpus import build_corpus
+
+        # Read from alignment.json beside the weights; measured only when that is missing or stale,
+        # 50 pairs per pass: the same figures as 300 at once, ~20 MB at its peak instead of ~85 MB
+        made = snapshots.alignment_over_training(snaps, batch_size=50)
+        build_corpus.cache_clear()  # the 80,000 generated pairs (~33 MB) served only to pick these 300
+        return made
+
+    return shelf.get(("alignment",), make, "learning.measuring", queued=True)
 
 
 def effects_model(path: str | None) -> LoadedModel:
@@ -187,12 +231,12 @@ def head_effects(source: str, path: str | None, text: str, mode: str) -> HeadEff
 
         tm = translator()
         return shelf.get(("effects", source, None, text, mode), lambda: ablation.head_effects(text, mode, model=tm),
-                         "ablation.measuring")
+                         "ablation.measuring", queued=True)
     from attention.capture import hf_ablation
 
     lm = effects_model(path)
     return shelf.get(("effects", source, path, text, mode), lambda: hf_ablation.head_effects(text, mode=mode, lm=lm),
-                     "ablation.measuring")
+                     "ablation.measuring", queued=True)
 
 
 def ablated(source: str, path: str | None, text: str, heads: str, mode: str):
@@ -202,12 +246,12 @@ def ablated(source: str, path: str | None, text: str, heads: str, mode: str):
 
         tm = translator()
         return shelf.get(("ablated", source, None, text, heads, mode),
-                         lambda: ablation.translate(text, ablate=heads, mode=mode, model=tm), "ablation.measuring")
+                         lambda: ablation.translate(text, ablate=heads, mode=mode, model=tm), "ablation.measuring", queued=True)
     from attention.capture import hf_ablation
 
     lm = effects_model(path)
     return shelf.get(("ablated", source, path, text, heads, mode),
-                     lambda: hf_ablation.trace(text, ablate=heads, mode=mode, lm=lm), "ablation.measuring")
+                     lambda: hf_ablation.trace(text, ablate=heads, mode=mode, lm=lm), "ablation.measuring", queued=True)
 
 
 def attribution(text: str, position: int) -> Attribution:
@@ -216,4 +260,4 @@ def attribution(text: str, position: int) -> Attribution:
 
     tm = translator()
     return shelf.get(("attribution", text, position), lambda: attr.attribute(text, position, model=tm),
-                     "ablation.attributing")
+                     "ablation.attributing", queued=True)

@@ -37,6 +37,13 @@ def traced() -> Trace | None:
     return tr
 
 
+def state_cap() -> None:
+    """Under the sentence box of a hosted demo, the input cap (a caption, not a help button: the box
+    keeps its one accessible label)."""
+    if settings.hosted():
+        st.caption(t("text.cap", n=f"{settings.max_chars():,}"))
+
+
 def model_path() -> str | None:
     return st.session_state.get(Keys.MODEL_PATH) or None
 

@@ -3,6 +3,13 @@
 ATTENTION_HOSTED=1            hosted mode: no model folders from arbitrary paths, shorter inputs.
 ATTENTION_CACHE_MB=1024       memory for what the app keeps between clicks (models, traces, translations,
                               overviews), shared by every session (256 when hosted; at most 64 entries).
+ATTENTION_MAX_TRACES=0        traces (and translations, overviews, snapshot traces) computed at once by
+                              this process; past it a request waits its turn in order, and the page says
+                              how many people are ahead (attention/ui/admission.py). 0: no limit
+                              (2 when hosted: one per core of the smallest hosted tier).
+ATTENTION_RSS_BUDGET_MB=0     resident memory of this process above which the cache sheds what it keeps
+                              (all but the models) before the next computation, so a replica under its
+                              host's memory limit sheds, not dies. 0: never (640 when hosted, under 690 MB).
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from attention.analysis.text_input import MAX_CHARS
 
 HOSTED_MAX_CHARS = 2_000
 CACHE_MB = 1_024  # a fully recomputed 512-token MiniLM trace is about 255 MB, the model 91 MB
+HOSTED_MAX_TRACES = 2
+HOSTED_RSS_BUDGET_MB = 640  # the smallest hosted tier has 690 MB: shed with room to spare
 HOSTED_CACHE_MB = 256  # a hosted demo may have 690 MB in all: 91 MB of model + the old 128 MB for traces + room
 
 
@@ -36,11 +45,23 @@ def max_chars() -> int:
     return HOSTED_MAX_CHARS if hosted() else MAX_CHARS
 
 
+def max_traces() -> int:
+    """How many traces this process computes at once (ATTENTION_MAX_TRACES; 0: no limit)."""
+    return _int_env("ATTENTION_MAX_TRACES", HOSTED_MAX_TRACES if hosted() else 0)
+
+
+def rss_budget_bytes() -> int:
+    """Resident memory above which the cache is shed (ATTENTION_RSS_BUDGET_MB; 0: never)."""
+    return _int_env("ATTENTION_RSS_BUDGET_MB", HOSTED_RSS_BUDGET_MB if hosted() else 0) * 2**20
+
+
+def _int_env(name: str, default: int) -> int:
+    try:
+        return max(int(os.environ.get(name, default)), 0)
+    except ValueError:
+        return default
+
+
 def cache_bytes() -> int:
     """How much memory the app's one cache may hold (ATTENTION_CACHE_MB)."""
-    default = HOSTED_CACHE_MB if hosted() else CACHE_MB
-    try:
-        mb = int(os.environ.get("ATTENTION_CACHE_MB", default))
-    except ValueError:
-        mb = default
-    return max(mb, 0) * 2**20
+    return _int_env("ATTENTION_CACHE_MB", HOSTED_CACHE_MB if hosted() else CACHE_MB) * 2**20
