@@ -1,7 +1,7 @@
 """The page "Does it matter?" (ablation, value-weighted attention, attribution) and its links."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "page.ablation": {"en": "Does it matter?", "zh": "它重要吗？"},
+    "page.does_it_matter": {"en": "Does it matter?", "zh": "它重要吗？"},
     "ablation.open": {"en": "Does this head matter?", "zh": "这个头重要吗？"},
     "ablation.title": {"en": "Does this attention matter?", "zh": "这个注意力真的重要吗？"},
     "ablation.explain": {

@@ -116,4 +116,4 @@ def matter_button(source: str, kind: str, layer: int, head: int) -> None:  # sou
     if st.button(t("ablation.open"), key=f"to_ablation_{source}", icon=":material/power_off:"):
         if source == TRANSLATOR and Keys.TR_TEXT not in st.session_state:
             st.session_state[Keys.TR_TEXT] = TRANSLATOR_TEXT
-        state.go("ablation", **{Keys.ABL_SOURCE: source, Keys.ABL_HEADS: format_heads({(kind, layer, head)})})
+        state.go("does_it_matter", **{Keys.ABL_SOURCE: source, Keys.ABL_HEADS: format_heads({(kind, layer, head)})})

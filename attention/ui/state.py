@@ -112,7 +112,7 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
     PageSpec("overview", "views/overview.py", "🗺️", {
         "source": Keys.OV_SOURCE, "text": Keys.TEXT, "tr_text": Keys.TR_TEXT, "model": Keys.MODEL_PATH,
         "kind": Keys.OV_KIND, "words": Keys.MERGE_WORDS, "order": Keys.OV_ORDER, "asc": Keys.OV_ASCENDING}),
-    PageSpec("ablation", "views/does_it_matter.py", "🔌", {
+    PageSpec("does_it_matter", "views/does_it_matter.py", "🔌", {
         "source": Keys.ABL_SOURCE, "text": Keys.TEXT, "tr_text": Keys.TR_TEXT, "model": Keys.MODEL_PATH,
         "heads": Keys.ABL_HEADS, "mode": Keys.ABL_MODE, "word": Keys.ABL_WORD,
         "kind": Keys.KIND, "q": Keys.SEL_Q, "k": Keys.SEL_K,

@@ -7,7 +7,7 @@ from harness.app_server import wait_idle
 
 
 def test_clicking_a_head_off_changes_the_translation(page, app_url):
-    page.goto(f"{app_url}/ablation?heads=cross.1.1")  # one cross head already off: the translation holds
+    page.goto(f"{app_url}/does_it_matter?heads=cross.1.1")  # one cross head already off: the translation holds
     wait_idle(page)
     expect(page.get_by_text("The translation is the same word for word")).to_be_visible(timeout=120_000)
     row = page.locator(".st-key-abl_grid_cross_1")

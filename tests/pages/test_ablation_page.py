@@ -76,3 +76,21 @@ def test_value_weighted_attention_beside_a_and_in_the_detail_panel(lang):
     metric = [m for m in at.metric if m.label == i18n.t("vw.metric", lang)]
     assert len(metric) == 1 and float(metric[0].value) == pytest.approx(expected, abs=5e-5)
     assert np.isfinite(expected) and 0 < expected < 1
+
+
+def test_a_hand_edited_link_never_shows_a_traceback():
+    at = open_page("en", heads="cross.9.9,<b>x</b>", mode="half", word="x", source="nope", tr_q="-3")
+    assert at.session_state["abl_heads"] == "" and at.session_state["abl_mode"] == "zero"
+    assert at.session_state["abl_source"] == "translator" and at.info[0].value == i18n.t("ablation.none_off")
+
+
+def test_translate_opens_the_page_with_the_chosen_head_off():
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/translate.py")
+    for key, value in {"tr_kind": "cross", "tr_layer": 1, "tr_head": 3}.items():
+        at.session_state[key] = value
+    at.run()
+    at.button(key="to_ablation_translator").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == i18n.t("ablation.title")
+    assert at.session_state["abl_heads"] == "cross.1.3" and at.pills(key="abl_grid_cross_1").value == [3]

@@ -20,7 +20,7 @@ VIEWS = {
     "find_heads": {"text": "the cat saw the dog", "kind": "encoder", "rel_query": 4, "rel_key": 2, "rel_by": "score"},
     "overview": {"overview_source": "translator", "tr_text": "The ball is blue.", "overview_kind": "cross",
                  "overview_order": "entropy", "overview_ascending": True},
-    "ablation": {"abl_source": "translator", "tr_text": "The ball is blue.", "abl_heads": "cross.1.0",
+    "does_it_matter": {"abl_source": "translator", "tr_text": "The ball is blue.", "abl_heads": "cross.1.0",
                  "abl_mode": "mean", "abl_word": 2, "tr_kind": "decoder", "sel_tr_q": 3, "sel_tr_k": 1},
 }
 
