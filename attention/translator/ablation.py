@@ -108,7 +108,7 @@ def word_log_probs(model: Transformer, src: torch.Tensor, produced: list[int]) -
 
 
 def _source(model: Transformer, text: str) -> torch.Tensor:
-    return torch.tensor([api._source(model, text)[0]])  # (1, S)
+    return torch.tensor([api._source(model, text).ids])  # (1, S)
 
 
 def _produced(model: Transformer, tokens: Iterable[str]) -> list[int]:

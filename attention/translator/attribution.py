@@ -110,7 +110,7 @@ def attribute(text: str, position: int, model: Transformer | None = None, steps:
     words = list(out.target_tokens) + [EOS]
     if not 0 <= position < len(words):
         raise ValueError(f"position {position} is outside the translation's {len(words)} words")
-    source_ids = api._source(model, text)[0]
+    source_ids = api._source(model, text).ids
     produced = [model.tgt_vocab.id(w) for w in out.target_tokens]
     gxi, ig, fx, fb = attribute_ids(model, source_ids, produced, position, steps)
     return Attribution(out.source_tokens, position, words[position], gxi, ig, fx, fb, steps)

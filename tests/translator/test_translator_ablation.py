@@ -115,7 +115,7 @@ def test_largest_effect_is_on_a_well_aligned_cross_head():
 
 def test_word_log_probs_match_a_direct_log_softmax():
     model = load_model()
-    src = torch.tensor([api._source(model, BALL)[0]])
+    src = torch.tensor([api._source(model, BALL).ids])
     produced = [model.tgt_vocab.id(w) for w in "la bola es azul .".split()]
     lp = word_log_probs(model, src, produced)[0]
     with torch.no_grad():
