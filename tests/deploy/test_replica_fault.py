@@ -11,6 +11,7 @@ in the test's folder as timeline.json.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import signal
@@ -172,6 +173,13 @@ async def scenario(dep: Deployment, timeline: dict) -> None:
             await browser.close()
 
 
+def run_in_own_loop(coroutine) -> None:
+    """asyncio.run in a thread of its own: in the whole suite, the e2e tests' sync Playwright already
+    runs an event loop in this thread, and asyncio.run refuses to start a second one here."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
 @pytest.mark.timeout(1200)
 def test_a_replica_dies_and_the_service_goes_on(tmp_path) -> None:
     if not os.path.exists(CHROMIUM):
@@ -179,7 +187,7 @@ def test_a_replica_dies_and_the_service_goes_on(tmp_path) -> None:
     timeline: dict = {}
     with local_deployment(2, tmp_path) as dep:
         try:
-            asyncio.run(scenario(dep, timeline))
+            run_in_own_loop(scenario(dep, timeline))
             errors = dep.error_statuses()
             assert not errors, f"nginx answered with its error page: {errors[:5]}"
         finally:

@@ -76,7 +76,7 @@ def test_the_translators_cross_attention_head_opens_on_the_translate_page(page, 
     open_overview(page, app_url)
     page.get_by_text("the built-in English→Spanish translator").click()
     wait_idle(page)
-    expect(page.get_by_text("leche")).to_be_visible(timeout=60_000)  # the translation, above the grid
+    expect(page.get_by_text("leche").first).to_be_visible(timeout=60_000)  # the translation, above the grid
     page.get_by_role("combobox", name="Attention").click()
     page.get_by_role("option", name="encoder–decoder cross-attention").click()
     wait_idle(page)
