@@ -27,32 +27,53 @@ def pickers(st_traces: learning_curves.SnapshotTraces) -> tuple[str, int, int]:
 PLAY_SECONDS = 0.8  # one training snapshot per tick while playing
 
 
-def _toggle_play(steps: list[int]) -> None:
-    """▶ starts from the first step (or goes on from where the slider is); ⏸ stops where it is."""
-    playing = not st.session_state.get(Keys.LEARN_PLAYING)
+def _toggle_play(steps: list[int], playing: bool) -> None:
+    """▶ starts from the first step (or goes on from where the slider is); ⏸ stops where it is. The
+    wanted state comes with the click (a ⏸ that lands just after the last step stays a stop)."""
+    if bool(st.session_state.get(Keys.LEARN_PLAYING)) == playing:
+        return
     st.session_state[Keys.LEARN_PLAYING] = playing
     if playing:
         st.session_state[Keys.LEARN_PLAY_FRESH] = True
         if st.session_state.get(Keys.LEARN_STEP) == steps[-1]:
             st.session_state[Keys.LEARN_STEP] = steps[0]
+            st.session_state[Keys.LEARN_TICK] = st.session_state.get(Keys.LEARN_TICK, 0) + 1  # a new slider
 
 
 def play_button(steps: list[int]) -> None:
-    label = t("learning.pause") if st.session_state.get(Keys.LEARN_PLAYING) else t("learning.play")
-    st.button(label, key="learn_play", on_click=_toggle_play, args=(steps,))
+    playing = bool(st.session_state.get(Keys.LEARN_PLAYING))
+    st.button(t("learning.pause") if playing else t("learning.play"), key="learn_play", on_click=_toggle_play,
+              args=(steps, not playing))
 
 
-def _advance(steps: list[int]) -> None:
-    """While playing, each tick of the fragment moves the step on by one; at the last step it stops
-    (a whole-page rerun, so the fragment stops ticking and the button says ▶ again)."""
+def _advance(steps: list[int]) -> bool:
+    """While playing, each tick of the fragment moves the step on by one. On the tick after the last
+    step was drawn it stops instead and returns True: the page must rerun (before this fragment draws
+    anything, so no half-drawn run is left behind) for the fragment to stop ticking and ▶ to return."""
     if not st.session_state.get(Keys.LEARN_PLAYING):
-        return
+        return False
     if st.session_state.pop(Keys.LEARN_PLAY_FRESH, False):
-        return  # the run the ▶ click caused: show where it starts
+        return False  # the run the ▶ click caused: show where it starts
     at = steps.index(st.session_state[Keys.LEARN_STEP])
-    st.session_state[Keys.LEARN_STEP] = steps[min(at + 1, len(steps) - 1)]
-    if at + 1 >= len(steps) - 1:
+    if at >= len(steps) - 1:
         st.session_state[Keys.LEARN_PLAYING] = False
+        return True
+    st.session_state[Keys.LEARN_STEP] = steps[at + 1]
+    st.session_state[Keys.LEARN_TICK] = st.session_state.get(Keys.LEARN_TICK, 0) + 1
+    return False
+
+
+def _slider_moved(slider_key: str) -> None:
+    st.session_state[Keys.LEARN_STEP] = st.session_state[slider_key]
+
+
+def step_slider(steps: list[int]) -> None:
+    """The step slider shows Keys.LEARN_STEP. While playing, each tick draws a NEW slider (its key
+    counts the ticks) created at the new step: a browser may keep showing its own value of a slider
+    whose value the server changed, so a slider is never moved from the server, only made anew."""
+    slider_key = f"learn_step_slider_{st.session_state.get(Keys.LEARN_TICK, 0)}"
+    st.select_slider(t("learning.step"), steps, value=st.session_state[Keys.LEARN_STEP], key=slider_key,
+                     on_change=_slider_moved, args=(slider_key,))
 
 
 def timeline(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, head: int) -> None:
@@ -68,9 +89,9 @@ def timeline(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, h
 
 def _timeline(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, head: int) -> None:
     steps = list(st_traces.steps)
-    was_playing = bool(st.session_state.get(Keys.LEARN_PLAYING))
-    _advance(steps)
-    st.select_slider(t("learning.step"), steps, key=Keys.LEARN_STEP)
+    if _advance(steps):
+        st.rerun()  # the whole page, once: the fragment stops ticking and the button says ▶ again
+    step_slider(steps)
     step = st.session_state[Keys.LEARN_STEP]
     site = st_traces.traces[steps.index(step)].site(layer, kind)
     matrices.show_scores_and_weights(site, head, prefix="learn", scope=LEARN_SCOPE,
@@ -79,8 +100,6 @@ def _timeline(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, 
     if kind == "cross":
         alignment_section()
     state.write_url("learning")  # a fragment rerun does not reach the end of app.py
-    if was_playing and not st.session_state.get(Keys.LEARN_PLAYING):
-        st.rerun()  # the last step is drawn: rerun the page so the fragment stops ticking
 
 
 def pair_curves(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int, head: int) -> None:

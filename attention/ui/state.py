@@ -49,6 +49,7 @@ class Keys:
     LEARN_STEP = "learn_step"
     LEARN_PLAYING = "learn_playing"  # ▶ Play is running: the timeline fragment advances one step per tick
     LEARN_PLAY_FRESH = "learn_play_fresh"  # the run right after ▶ shows the first step before advancing
+    LEARN_TICK = "learn_tick"  # counts Play's ticks: each draws a new step slider (see views/learning.py)
     LEARN_SEL_Q, LEARN_SEL_K = "sel_learn_q", "sel_learn_k"
     # Find heads
     REL_QUERY = "rel_query"

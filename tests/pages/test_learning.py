@@ -116,7 +116,7 @@ def test_page_runs_and_the_slider_changes_the_heatmap():
     assert not at.exception
     assert at.success  # the default pair's verdict
     last = json.loads(at.get("plotly_chart")[1].proto.spec)["data"][0]["z"]
-    at.select_slider(key="learn_step").set_value(0).run()
+    at.select_slider[0].set_value(0).run()
     assert not at.exception
     first = json.loads(at.get("plotly_chart")[1].proto.spec)["data"][0]["z"]
     assert first != last
