@@ -30,10 +30,10 @@ def test_resident_memory_is_read_and_release_runs() -> None:
     assert memory.rss_bytes() > 0
 
 
-def test_alignment_over_training_is_the_same_in_small_batches() -> None:
+def test_measured_alignment_is_the_same_in_small_batches() -> None:
     from attention.translator import api, snapshots
 
     snaps = api.read_snapshots()
-    steps, whole = snapshots.alignment_over_training(snaps, n_pairs=100, batch_size=500)
-    steps_small, small = snapshots.alignment_over_training(snaps, n_pairs=100, batch_size=30)
+    steps, whole = snapshots.measure_alignment(snaps, n_pairs=100, batch_size=500)
+    steps_small, small = snapshots.measure_alignment(snaps, n_pairs=100, batch_size=30)
     assert steps == steps_small and np.array_equal(whole, small)
