@@ -11,7 +11,6 @@ import tempfile
 
 import numpy as np
 import torch
-from transformers import AutoModel
 
 from attention.capture import hf_model
 from harness import tiny_families as families
@@ -20,23 +19,7 @@ TEXT, TARGET = "the black cat drank the milk", "el gato negro bebio la leche"
 
 
 def eager_weights(folder: str, lm, enc, dec) -> dict[str, tuple[torch.Tensor, ...]]:
-    model = AutoModel.from_pretrained(folder, attn_implementation="eager").eval()
-    inputs = dict(enc.inputs) | ({} if dec is None else dec.inputs)
-    with torch.inference_mode():
-        out = model(**inputs, output_attentions=True)
-    if dec is not None:
-        return {"encoder": out.encoder_attentions, "decoder": out.decoder_attentions, "cross": out.cross_attentions}
-    return {next(iter(lm.expected_layers)): out.attentions}
-
-
-def band_to_full(w: np.ndarray, n: int) -> np.ndarray:
-    r = (w.shape[-1] - 1) // 2
-    full = np.zeros((*w.shape[:2], n), w.dtype)
-    for i in range(w.shape[1]):
-        for j in range(w.shape[-1]):
-            if 0 <= i + j - r < n:
-                full[:, i, i + j - r] = w[:, i, j]
-    return full
+    return families.attentions_by_kind(families.eager_run(folder, enc, dec)[0], lm, dec)
 
 
 def shows(tr) -> str:
@@ -68,7 +51,7 @@ def main() -> None:
             for site in tr.sites:
                 w = ref[site.kind][site.layer][0].numpy()
                 if w.shape[-1] != len(site.key_tokens):
-                    w = band_to_full(w, len(site.key_tokens))
+                    w = families.band_to_full(w, len(site.key_tokens))
                 worst = max(worst, float(np.abs(site.weights - w).max()))
             expected = sum(len(v) for v in (lm.expected_layers or {}).values())
             print(f"| {name} | {what} | {tr.capture_path} | {tr.fallback or '—'} | {len(tr.sites)} / {expected} | "

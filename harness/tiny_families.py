@@ -3,6 +3,7 @@ which case of capture each one stands for, and how to build it into a folder the
 
 from __future__ import annotations
 
+import numpy as np
 import torch
 import transformers as tf
 from transformers import AutoModel, AutoTokenizer
@@ -91,3 +92,29 @@ def build(name: str, tok, folder) -> None:
     model = AutoModel.from_config(FAMILIES[name][1]())
     model.save_pretrained(folder)
     tok.save_pretrained(folder)
+
+
+def eager_run(folder: str, enc, dec):
+    """The folder's model with eager attention on the inputs a trace read: (its output, the inputs)."""
+    model = AutoModel.from_pretrained(folder, attn_implementation="eager").eval()
+    inputs = dict(enc.inputs) | ({} if dec is None else dec.inputs)
+    with torch.inference_mode():
+        return model(**inputs, output_attentions=True), inputs
+
+
+def attentions_by_kind(out, lm, dec) -> dict[str, tuple[torch.Tensor, ...]]:
+    """The eager model's own weights per kind of attention."""
+    if dec is not None:
+        return {"encoder": out.encoder_attentions, "decoder": out.decoder_attentions, "cross": out.cross_attentions}
+    return {next(iter(lm.expected_layers)): out.attentions}
+
+
+def band_to_full(w: np.ndarray, n_keys: int) -> np.ndarray:
+    """A Longformer band (heads, queries, 2·r+1), column j for key i + j − r, as (heads, queries, keys)."""
+    r = (w.shape[-1] - 1) // 2
+    full = np.zeros((*w.shape[:2], n_keys), w.dtype)
+    for i in range(w.shape[1]):
+        for j in range(w.shape[-1]):
+            if 0 <= i + j - r < n_keys:
+                full[:, i, i + j - r] = w[:, i, j]
+    return full

@@ -48,26 +48,10 @@ def folders(tmp_path_factory):
 def eager_attentions(folder: str, lm, enc, dec) -> dict[str, tuple[torch.Tensor, ...]]:
     """The eager model's own weights per kind, on the inputs our trace read; on the way, checks that
     loading through our attention function leaves the model's output unchanged."""
-    model = AutoModel.from_pretrained(folder, attn_implementation="eager").eval()
-    inputs = dict(enc.inputs) | ({} if dec is None else dec.inputs)
-    with torch.inference_mode():
-        out = model(**inputs, output_attentions=True)
+    out, inputs = families.eager_run(folder, enc, dec)
     ours, _ = hf_model.run(lm, inputs)
     np.testing.assert_allclose(ours.last_hidden_state.numpy(), out.last_hidden_state.numpy(), atol=1e-5)
-    if dec is not None:
-        return {"encoder": out.encoder_attentions, "decoder": out.decoder_attentions, "cross": out.cross_attentions}
-    return {next(iter(lm.expected_layers)): out.attentions}
-
-
-def full_matrix(w: np.ndarray, n_keys: int) -> np.ndarray:
-    """A Longformer band (heads, queries, 2·r+1), column j for key i + j − r, as (heads, queries, keys)."""
-    r = (w.shape[-1] - 1) // 2
-    full = np.zeros((*w.shape[:2], n_keys), w.dtype)
-    for i in range(w.shape[1]):
-        for j in range(w.shape[-1]):
-            if 0 <= i + j - r < n_keys:
-                full[:, i, i + j - r] = w[:, i, j]
-    return full
+    return families.attentions_by_kind(out, lm, dec)
 
 
 @pytest.mark.parametrize("name", list(families.FAMILIES))
@@ -94,7 +78,7 @@ def test_family_matches_eager_site_by_site(name, folders):
             k_real = (enc if site.kind in ("encoder", "cross") or dec is None else dec).real[b]
             w = reference[site.kind][site.layer][b].numpy()
             if w.shape[-1] != k_real.shape[0]:
-                w = full_matrix(w, k_real.shape[0])
+                w = families.band_to_full(w, k_real.shape[0])
             qi, ki = q_real.nonzero().flatten().numpy(), k_real.nonzero().flatten().numpy()
             np.testing.assert_allclose(site.weights, w[:, qi][:, :, ki], atol=1e-5, err_msg=f"{site.kind} {site.layer}")
             assert site.has_qkv == (site.kind not in weights_only)
