@@ -63,16 +63,27 @@ def _advance(steps: list[int]) -> bool:
     return False
 
 
+def _slider_key() -> str:
+    return f"learn_step_slider_{st.session_state.get(Keys.LEARN_TICK, 0)}"
+
+
 def _slider_moved(slider_key: str) -> None:
-    st.session_state[Keys.LEARN_STEP] = st.session_state[slider_key]
+    """Only the slider on screen moves the step. A browser may still report a slider that an earlier
+    tick replaced (with the value it was drawn with); taken as a move, that old value sent Play back
+    to its last step and stopped it after one tick."""
+    if slider_key == _slider_key():
+        st.session_state[Keys.LEARN_STEP] = st.session_state[slider_key]
 
 
 def step_slider(steps: list[int]) -> None:
     """The step slider shows Keys.LEARN_STEP. While playing, each tick draws a NEW slider (its key
     counts the ticks) created at the new step: a browser may keep showing its own value of a slider
     whose value the server changed, so a slider is never moved from the server, only made anew."""
-    slider_key = f"learn_step_slider_{st.session_state.get(Keys.LEARN_TICK, 0)}"
-    st.select_slider(t("learning.step"), steps, value=st.session_state[Keys.LEARN_STEP], key=slider_key,
+    step = st.session_state[Keys.LEARN_STEP]
+    if st.session_state.get(_slider_key(), step) != step:  # the step moved but not from this slider
+        st.session_state[Keys.LEARN_TICK] = st.session_state.get(Keys.LEARN_TICK, 0) + 1
+    slider_key = _slider_key()
+    st.select_slider(t("learning.step"), steps, value=step, key=slider_key,
                      on_change=_slider_moved, args=(slider_key,))
 
 
