@@ -51,6 +51,8 @@ LABELS: dict[str, str] = {
     "dim": "dim",
     "z": "z",
     "reset": "Reset zoom",
+    "colour_one": "A's colours: 0 to 1",
+    "colour_rows": "A's colours: each row 0 to its largest weight",
     "png": "PNG",
     "svg": "SVG",
     "kind": "attention",

@@ -15,6 +15,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "headview.dim": {"en": "dim", "zh": "维度"},
     "headview.z": {"en": "z", "zh": "z"},
     "headview.reset": {"en": "Reset zoom", "zh": "重置缩放"},
+    "headview.colour_one": {"en": "A's colours: 0 to 1", "zh": "A 的颜色：0 到 1"},
+    "headview.colour_rows": {"en": "A's colours: each row 0 to its largest weight", "zh": "A 的颜色：每行从 0 到该行最大权重"},
     "headview.png": {"en": "PNG", "zh": "PNG"},
     "headview.svg": {"en": "SVG", "zh": "SVG"},
     "headview.kind": {"en": "attention", "zh": "注意力"},

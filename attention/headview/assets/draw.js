@@ -24,13 +24,16 @@ function hvLut(stops) {
 
 function hvImage(values, masked, rows, cols, lut, lo, hi) {
   // A canvas of cols x rows pixels: values (row-major) mapped lo..hi onto the lut, masked cells grey.
+  // hi may be an array, one top per row (each row coloured from lo to its own largest value).
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(cols, 1);
   canvas.height = Math.max(rows, 1);
   const img = new ImageData(canvas.width, canvas.height);
-  const span = hi > lo ? 255 / (hi - lo) : 0;
+  const spanOf = (top) => (top > lo ? 255 / (top - lo) : 0);
+  let span = Array.isArray(hi) ? 0 : spanOf(hi);
   for (let c = 0; c < rows * cols; c++) {
     const o = c * 4;
+    if (Array.isArray(hi) && c % cols === 0) span = spanOf(hi[c / cols]);
     if (masked && masked[c]) {
       img.data[o] = HV_MASKED[0]; img.data[o + 1] = HV_MASKED[1]; img.data[o + 2] = HV_MASKED[2];
     } else {
@@ -53,6 +56,15 @@ function hvRange(values, masked, symmetric) {
   if (!isFinite(lo)) return [0, 1];
   if (symmetric) { const m = Math.max(Math.abs(lo), Math.abs(hi), 1e-12); return [-m, m]; }
   return [lo, hi];
+}
+
+function hvRowMax(values, masked, rows, cols) {
+  // Each row's largest value over the cells it may see (0 for a row that sees none).
+  const out = new Array(rows).fill(0);
+  for (let r = 0; r < rows; r++) {
+    for (let c = r * cols; c < (r + 1) * cols; c++) if (!(masked && masked[c]) && values[c] > out[r]) out[r] = values[c];
+  }
+  return out;
 }
 
 function hvFit(ctx, text, width) {

@@ -106,6 +106,7 @@ function hvListen(view) {
   if (view.lines) hvListenPanel(view, view.lines, (x, y) => view.lines.hit(x, y));
   hvListenKeys(view);
   view.buttons.reset.addEventListener("click", () => view.resetView());
+  view.buttons.ascale.addEventListener("click", () => view.setRowScale(!view.rowScale));
   view.buttons.png.addEventListener("click", () => hvDownload(view.fileName("png"), hvPngUrl(view)));
   view.buttons.svg.addEventListener("click", () => {
     const url = URL.createObjectURL(new Blob([hvSvgText(view)], { type: "image/svg+xml" }));

@@ -56,6 +56,11 @@ class HvView {
       bar.append(b);
       this.buttons[key] = b;
     }
+    // A's colours: 0 to 1 (comparable between rows and heads), or each row from 0 to its own largest
+    // weight (a long input's rows hold weights near 1/n, pale on 0..1); the hover always says the weight
+    const scale = hvEl("button", "hv-ascale", { type: "button", "aria-pressed": "false" });
+    bar.append(scale);
+    this.buttons.ascale = scale;
     const help = hvEl("span", "hv-help");
     help.textContent = L.help;
     bar.append(help);
@@ -75,7 +80,9 @@ class HvView {
     const common = { rows: d.nq, cols: d.nk, rowLabels: p.query_tokens, colLabels: p.key_tokens,
       masked: d.masked, size: [size, size], margin: HV_MARGIN };
     this.S = new HvPanel(this.els.S, { ...common, name: "S", image: hvImage(d.S, d.masked, d.nq, d.nk, rdbu, sLo, sHi) });
+    this.blues = blues; this.w10 = w10;
     this.A = new HvPanel(this.els.A, { ...common, name: "A", image: hvImage(d.A, d.masked, d.nq, d.nk, blues, 0, w10) });
+    this.setRowScale(this.root.getAttribute("data-a-scale") === "rows", false); // kept over a head change
     this.A.view = this.S.view; // S and A always show the same window
     const dims = Array.from({ length: d.dh }, (_, i) => String(i));
     this.Z = new HvPanel(this.els.Z, { name: "Z", rows: d.nq, cols: d.dh, rowLabels: null, colLabels: dims,
@@ -92,6 +99,17 @@ class HvView {
     }
     this.redraw();
     this.root.setAttribute("data-ready", "1");
+  }
+
+  setRowScale(on, redraw = true) { // A coloured 0..1, or each row 0..its largest weight
+    const d = this.d;
+    this.rowScale = on;
+    this.A.cfg.image = hvImage(d.A, d.masked, d.nq, d.nk, this.blues, 0,
+      on ? hvRowMax(d.A, d.masked, d.nq, d.nk) : this.w10);
+    this.buttons.ascale.textContent = on ? this.labels.colour_rows : this.labels.colour_one;
+    this.buttons.ascale.setAttribute("aria-pressed", on ? "true" : "false");
+    this.root.setAttribute("data-a-scale", on ? "rows" : "one");
+    if (redraw) this.redraw();
   }
 
   textColour() { return getComputedStyle(this.root).color || "#222"; }
