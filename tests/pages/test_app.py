@@ -292,13 +292,21 @@ def test_relevance_page_with_whole_words_lists_words_and_keeps_the_token_selecti
     assert at.selectbox(key="rel_key").value == 4  # [CLS] the unbelievably black cat
     assert any("Whole words" in c.value for c in at.caption)
     assert at.session_state["sel_q"] == 2 and at.session_state["sel_k"] == 8  # a word's first piece: "un"
+    import numpy as np
+
     import attention
-    from attention.analysis import word_merge
 
     table = at.dataframe[0].value
+    tr = attention.trace("the unbelievably black cat drank the milk")
+    assert tr.tokens[2:7] == ("un", "##bel", "##ie", "##va", "##bly") and tr.tokens[8] == "cat"
+    # between whole words, by hand: the key word's pieces summed (cat is one), the query word's rows averaged
+    by_hand = {(layer, head): float(np.mean(tr.site(layer).weights[head, 2:7, 8])) for layer in range(6)
+               for head in range(12)}
+    best = max(by_hand, key=by_hand.get)
     layer, head, weight = (table[c].iloc[0] for c in table.columns[:3])
-    merged, _, _ = word_merge.merged_weights(attention.trace("the unbelievably black cat drank the milk").site(layer))
-    assert weight == pytest.approx(round(float(merged[head, 2, 4]), 4))  # unbelievably → cat, between words
+    assert (layer, head) == best and weight == pytest.approx(round(by_hand[best], 4))  # unbelievably → cat
+    shown = {(r[0], r[1]): r[2] for r in table.itertuples(index=False)}
+    assert all(shown[lh] == pytest.approx(round(w, 4), abs=1e-4) for lh, w in by_hand.items())
 
 
 def test_every_head_at_once_opens_the_overview_on_the_same_sentence():
