@@ -5,6 +5,7 @@ so Streamlit itself calls the chart's or component's callback (never by writing 
   frontend sends {"selection": {"points": [...], "point_indices": [...], "box": [], "lasso": []}},
   each point plotly's click data with its keys in snake_case (curve_number, point_number,
   point_index, x, y, customdata).
+- A dataframe drawn with `on_select` sends {"selection": {"rows": [...], "columns": [], "cells": []}}.
 - A components.v2 element (the head view) has a trigger widget, id "$$STREAMLIT_INTERNAL_KEY_<id>__events";
   `setTriggerValue(name, value)` sends a JSON list of {"event": name, "value": value} on it.
 
@@ -64,6 +65,14 @@ def click_chart(at: AppTest, key: str, customdata: list[int], trace: str | None 
     point = plotly_point(at, key, customdata, trace)
     event = {"selection": {"points": [point], "point_indices": [point["point_index"]], "box": [], "lasso": []}}
     return _send(at, WidgetState(id=_chart(at, key).proto.id, string_value=json.dumps(event)))
+
+
+def click_dataframe_row(at: AppTest, key: str, row: int) -> AppTest:
+    """Select row `row` of the dataframe `key` (drawn with on_select), then run."""
+    found = [d for d in at.dataframe if d.proto.id and d.key == key]
+    assert len(found) == 1, f"no single dataframe with key {key!r}"
+    event = {"selection": {"rows": [row], "columns": [], "cells": []}}
+    return _send(at, WidgetState(id=found[0].proto.id, string_value=json.dumps(event)))
 
 
 def click_component(at: AppTest, key: str, event: str, value: object) -> AppTest:

@@ -6,8 +6,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attention.ui.matrices import _on_click
-from tests.pages.clicks import click_head_view
+from tests.pages.clicks import click_chart, click_head_view
 from tests.pages.head_views import head_views, selections
 
 TIMEOUT = 120
@@ -125,20 +124,19 @@ def test_a_click_on_a_row_word_or_a_column_word_selects_that_word_alone():
     assert selections(at) == [(-1, 0)] and pair_line(at) == []
 
 
-def test_click_callback_copies_the_point_into_session_state():
-    # the callback is a plain function of session state; run it the way Streamlit would
-    import streamlit as st
-
-    from attention.ui import state
-
-    fake = {"explore_A": {"selection": {"points": [{"customdata": [2, 3]}]}}, "sel_q": None, "sel_k": None}
-    original = st.session_state
-    try:
-        st.session_state = fake  # type: ignore[misc]
-        _on_click("explore_A", state.EXPLORE_SCOPE)
-        assert state.get_selection().cell == (2, 3)
-    finally:
-        st.session_state = original  # type: ignore[misc]
+def test_a_click_on_a_plotly_matrix_goes_through_its_callback():
+    """The ‖α·v‖ chart beside A: plotly's selection event, sent as the browser sends it, reaches
+    matrices._on_click; a cell, then a column word alone (which keeps the query)."""
+    at = start()
+    at.toggle(key="value_weighted").set_value(True).run()
+    click_chart(at, "explore_vw", [2, 3], trace="cells")
+    assert not at.exception
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (2, 3) and selections(at) == [(2, 3)]
+    assert pair_line(at)[1] == "**Pair:** `black` → `cat` (query 2, key 3)"
+    click_chart(at, "explore_vw", [-1, 0], trace="key words")  # the dot above [CLS]'s column
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (2, 0) and selections(at) == [(2, 0)]
+    click_chart(at, "explore_vw", [7, 7], trace="cells")  # the last cell
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (7, 7)
 
 
 def test_url_reopens_the_same_view():
