@@ -266,6 +266,16 @@ def test_whole_words_switch_draws_merged_weights_that_still_sum_to_one():
         [int(d) for d in str(z["shape"]).split(",")])
     np.testing.assert_allclose(arr.sum(axis=1), 1.0, atol=1e-5)
     assert any("sum over its pieces" in c.value for c in at.caption)
+    import attention
+
+    a = attention.trace("The tokenization cat drank the milk").site(0).weights[0].astype(np.float64)  # layer 0, head 0
+    assert merged[0]["layout"]["xaxis"]["ticktext"] == ["[CLS]", "the", "tokenization", "cat", "drank", "the", "milk",
+                                                        "[SEP]"]
+    # by hand: token ##ization are tokens 2 and 3; a query word's rows averaged, a key word's columns summed
+    np.testing.assert_allclose(arr[2, 3], (a[2, 4] + a[3, 4]) / 2, atol=1e-6)  # tokenization → cat
+    np.testing.assert_allclose(arr[3, 2], a[4, 2] + a[4, 3], atol=1e-6)  # cat → tokenization
+    np.testing.assert_allclose(arr[2, 2], (a[2, 2] + a[2, 3] + a[3, 2] + a[3, 3]) / 2, atol=1e-6)
+    np.testing.assert_allclose(arr[5, 6], a[6, 7], atol=1e-6)  # whole words stay as they were
 
 
 def test_whole_words_chart_of_a_long_text_hovers_in_the_chosen_language():
