@@ -90,8 +90,11 @@ def test_relevance_between_whole_words_uses_the_merged_weights():
     q, k = words.index("unbelievably"), words.index("cat")
     links = rank_heads(tr, "encoder", q, k, merge_words=True)
     assert len(links) == 72
-    merged, _, _ = word_merge.merged_weights(site)
+    pieces = list(range(2, 7))  # un ##bel ##ie ##va ##bly, by hand
+    assert [site.query_tokens[i] for i in pieces] == ["un", "##bel", "##ie", "##va", "##bly"] and groups[q] == pieces
+    assert site.key_tokens[8] == "cat" and groups[k] == [8]
     link = next(x for x in links if x.layer == 2 and x.head == 5)
-    assert link.weight == pytest.approx(float(merged[5, q, k]))
+    # the key word's pieces summed (cat is one piece), the query word's rows averaged
+    assert link.weight == pytest.approx(float(np.mean(site.weights[5, 2:7, 8])), rel=1e-6)
     assert link.score == pytest.approx(float(site.scores[5][np.ix_(groups[q], groups[k])].mean()), rel=1e-5)
     assert 1 <= link.rank <= len(words)

@@ -33,7 +33,19 @@ def test_the_same_holds_under_the_decoders_mask():
         np.testing.assert_allclose(core.softmax(q2 @ k2.T * site.scale + site.mask), site.model_weights[head],
                                    atol=1e-5)
         space = qk_space(site.q[head], site.k[head], site.masked, site.weights[head])
+        assert space.top_agree == agreeing_by_hand(space, site.masked, site.weights[head])
         assert space.top_agree >= 1  # the first word sees only itself: its best key is right on any map
+
+
+def agreeing_by_hand(space, masked: np.ndarray, weights: np.ndarray) -> int:
+    """Queries whose best visible key on the map (the largest 2-D dot product among the keys the
+    query may see) is the key the model weighted most, counted one query at a time."""
+    count = 0
+    for i, qi in enumerate(space.queries):
+        visible = [j for j in range(space.keys.shape[0]) if not masked[i, j]]
+        on_map = max(visible, key=lambda j: qi[0] * space.keys[j, 0] + qi[1] * space.keys[j, 1])
+        count += on_map == int(np.argmax(weights[i]))
+    return count
 
 
 def test_a_hidden_key_is_never_a_best_key_on_the_map():

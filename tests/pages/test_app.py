@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attention.ui.matrices import _on_click
+from tests.pages.clicks import click_chart, click_head_view
 from tests.pages.head_views import head_views, selections
 
 TIMEOUT = 120
@@ -60,36 +60,83 @@ def test_changing_sentence_layer_and_head_changes_the_drawing():
     assert not at.exception
 
 
-def test_selection_drives_highlight_and_detail_panel_and_survives_head_change():
+def by_hand(text: str, layer: int, head: int, query: int, key: int) -> dict[str, str]:
+    """The detail panel's four numbers for one pair, computed here from the site's q, k, v and d_k
+    with the textbook formulas (not through core.py or Site): what the metrics must show."""
+    import numpy as np
+
+    import attention
+
+    site = attention.trace(text).site(layer)
+    q, k, v = (np.asarray(a[head], dtype=np.float64) for a in (site.q, site.k, site.v))
+    d_k = q.shape[-1]
+    row = np.array([q[query] @ k[j] for j in range(k.shape[0])]) / np.sqrt(d_k)
+    weights = np.exp(row - row.max()) / np.exp(row - row.max()).sum()
+    moved = weights * np.sqrt((v**2).sum(-1))
+    return {"q·k (raw S)": f"{q[query] @ k[key]:.4f}", "scaled score": f"{row[key]:.4f}",
+            "weight (A)": f"{weights[key]:.4f}", "share of the output ‖α·v‖": f"{moved[key] / moved.sum():.4f}"}
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def pair_line(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown if m.value.startswith(("**Pair:**", "**Query word:**"))]
+
+
+def test_a_click_in_the_head_view_selects_the_pair_and_the_panel_shows_its_numbers():
+    """The click goes through the head view's own callback, with the trigger the browser sends."""
     at = start()
-    at.session_state["sel_q"] = 6
-    at.session_state["sel_k"] = 4
-    at.run()
-    assert "milk" in markdown(at) and "drank" in markdown(at)
+    assert pair_line(at) == [] and not at.metric  # nothing selected before the click
+    click_head_view(at, "explore-head", 6, 4)
+    assert not at.exception
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (6, 4)
     assert selections(at) == [(6, 4)]
-    labels = [m.label for m in at.metric]
-    assert labels == ["q·k (raw S)", "scaled score", "weight (A)", "share of the output ‖α·v‖"]
+    assert pair_line(at) == ["**Query word:** `milk` (position 6)", "**Pair:** `milk` → `drank` (query 6, key 4)"]
+    text = "The black cat drank the milk"
+    assert metrics(at) == by_hand(text, 0, 0, 6, 4)
     at.session_state["head"] = 5
     at.run()
-    assert at.session_state["sel_q"] == 6 and at.session_state["sel_k"] == 4
-    assert selections(at) == [(6, 4)]
-    assert at.query_params["q"] == "6" and at.query_params["head"] == "5"
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (6, 4)  # a new head keeps the pair
+    assert selections(at) == [(6, 4)] and metrics(at) == by_hand(text, 0, 5, 6, 4)
+    assert at.query_params["q"] == "6" and at.query_params["k"] == "4" and at.query_params["head"] == "5"
 
 
-def test_click_callback_copies_the_point_into_session_state():
-    # the callback is a plain function of session state; run it the way Streamlit would
-    import streamlit as st
+@pytest.mark.parametrize("query, key", [(0, 0), (7, 7), (0, 7), (7, 0)])
+def test_clicks_on_the_first_and_last_words_are_taken(query, key):
+    at = start(q="3", k="3")  # a selection to move away from
+    click_head_view(at, "explore-head", query, key)
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (query, key)
+    assert selections(at) == [(query, key)] and at.query_params["q"] == str(query)
+    words = ["[CLS]", "the", "black", "cat", "drank", "the", "milk", "[SEP]"]
+    assert pair_line(at)[1] == f"**Pair:** `{words[query]}` → `{words[key]}` (query {query}, key {key})"
+    assert metrics(at) == by_hand("The black cat drank the milk", 0, 0, query, key)
 
-    from attention.ui import state
 
-    fake = {"explore_A": {"selection": {"points": [{"customdata": [2, 3]}]}}, "sel_q": None, "sel_k": None}
-    original = st.session_state
-    try:
-        st.session_state = fake  # type: ignore[misc]
-        _on_click("explore_A", state.EXPLORE_SCOPE)
-        assert state.get_selection().cell == (2, 3)
-    finally:
-        st.session_state = original  # type: ignore[misc]
+def test_a_click_on_a_row_word_or_a_column_word_selects_that_word_alone():
+    at = start(q="6", k="4")
+    click_head_view(at, "explore-head", 0, -1)  # the query word [CLS], beside its row
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (0, None)
+    assert pair_line(at) == ["**Query word:** `[CLS]` (position 0)"] and selections(at) == [(0, -1)]
+    click_head_view(at, "explore-head", -1, 0)  # the key word [CLS], above its column
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (None, 0)
+    assert selections(at) == [(-1, 0)] and pair_line(at) == []
+
+
+def test_a_click_on_a_plotly_matrix_goes_through_its_callback():
+    """The ‖α·v‖ chart beside A: plotly's selection event, sent as the browser sends it, reaches
+    matrices._on_click; a cell, then a column word alone (which keeps the query)."""
+    at = start()
+    at.toggle(key="value_weighted").set_value(True).run()
+    click_chart(at, "explore_vw", [2, 3], trace="cells")
+    assert not at.exception
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (2, 3) and selections(at) == [(2, 3)]
+    assert pair_line(at)[1] == "**Pair:** `black` → `cat` (query 2, key 3)"
+    click_chart(at, "explore_vw", [-1, 0], trace="key words")  # the dot above [CLS]'s column
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (2, 0) and selections(at) == [(2, 0)]
+    click_chart(at, "explore_vw", [7, 7], trace="cells")  # the last cell
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (7, 7)
 
 
 def test_url_reopens_the_same_view():
@@ -98,7 +145,17 @@ def test_url_reopens_the_same_view():
     assert at.session_state["layer"] == 2 and at.session_state["head"] == 4
     assert head_views(at)[0]["key_tokens"] == ["[CLS]", "i", "saw", "her", "duck", "[SEP]"]
     assert selections(at) == [(3, 2)]
-    assert "her" in markdown(at) and "saw" in markdown(at)
+    assert pair_line(at) == ["**Query word:** `her` (position 3)", "**Pair:** `her` → `saw` (query 3, key 2)"]
+    assert metrics(at) == by_hand("I saw her duck", 2, 4, 3, 2)
+
+
+def test_a_link_past_the_last_word_selects_nothing():
+    at = start(text="I saw her duck", q="6", k="6")  # six tokens: positions 0..5
+    assert not at.exception
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (None, None)
+    assert selections(at) == [(-1, -1)] and pair_line(at) == [] and "q" not in at.query_params
+    at = start(text="I saw her duck", q="5", k="5")  # the last one is kept
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (5, 5) and selections(at) == [(5, 5)]
 
 
 @pytest.mark.parametrize(
@@ -209,6 +266,16 @@ def test_whole_words_switch_draws_merged_weights_that_still_sum_to_one():
         [int(d) for d in str(z["shape"]).split(",")])
     np.testing.assert_allclose(arr.sum(axis=1), 1.0, atol=1e-5)
     assert any("sum over its pieces" in c.value for c in at.caption)
+    import attention
+
+    a = attention.trace("The tokenization cat drank the milk").site(0).weights[0].astype(np.float64)  # layer 0, head 0
+    assert merged[0]["layout"]["xaxis"]["ticktext"] == ["[CLS]", "the", "tokenization", "cat", "drank", "the", "milk",
+                                                        "[SEP]"]
+    # by hand: token ##ization are tokens 2 and 3; a query word's rows averaged, a key word's columns summed
+    np.testing.assert_allclose(arr[2, 3], (a[2, 4] + a[3, 4]) / 2, atol=1e-6)  # tokenization → cat
+    np.testing.assert_allclose(arr[3, 2], a[4, 2] + a[4, 3], atol=1e-6)  # cat → tokenization
+    np.testing.assert_allclose(arr[2, 2], (a[2, 2] + a[2, 3] + a[3, 2] + a[3, 3]) / 2, atol=1e-6)
+    np.testing.assert_allclose(arr[5, 6], a[6, 7], atol=1e-6)  # whole words stay as they were
 
 
 def test_whole_words_chart_of_a_long_text_hovers_in_the_chosen_language():
@@ -233,13 +300,21 @@ def test_relevance_page_with_whole_words_lists_words_and_keeps_the_token_selecti
     assert at.selectbox(key="rel_key").value == 4  # [CLS] the unbelievably black cat
     assert any("Whole words" in c.value for c in at.caption)
     assert at.session_state["sel_q"] == 2 and at.session_state["sel_k"] == 8  # a word's first piece: "un"
+    import numpy as np
+
     import attention
-    from attention.analysis import word_merge
 
     table = at.dataframe[0].value
+    tr = attention.trace("the unbelievably black cat drank the milk")
+    assert tr.tokens[2:7] == ("un", "##bel", "##ie", "##va", "##bly") and tr.tokens[8] == "cat"
+    # between whole words, by hand: the key word's pieces summed (cat is one), the query word's rows averaged
+    by_hand = {(layer, head): float(np.mean(tr.site(layer).weights[head, 2:7, 8])) for layer in range(6)
+               for head in range(12)}
+    best = max(by_hand, key=by_hand.get)
     layer, head, weight = (table[c].iloc[0] for c in table.columns[:3])
-    merged, _, _ = word_merge.merged_weights(attention.trace("the unbelievably black cat drank the milk").site(layer))
-    assert weight == pytest.approx(round(float(merged[head, 2, 4]), 4))  # unbelievably → cat, between words
+    assert (layer, head) == best and weight == pytest.approx(round(by_hand[best], 4))  # unbelievably → cat
+    shown = {(r[0], r[1]): r[2] for r in table.itertuples(index=False)}
+    assert all(shown[lh] == pytest.approx(round(w, 4), abs=1e-4) for lh, w in by_hand.items())
 
 
 def test_every_head_at_once_opens_the_overview_on_the_same_sentence():

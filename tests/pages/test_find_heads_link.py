@@ -7,6 +7,8 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 from attention.analysis.head_links import default_pair
+from tests.pages.clicks import click_dataframe_row
+from tests.pages.head_views import head_views, selections
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -57,3 +59,19 @@ def test_a_sink_is_explained_with_weight_times_value_length(lang):
     assert len(notes) == 1 and "[CLS]" in notes[0]
     table = at.dataframe[0].value
     assert i18n.t("detail.col_moved", lang) in table.columns
+
+
+def test_a_clicked_row_opens_that_head_in_explore_with_the_pair_selected():
+    """The row's on_select callback, with the selection the browser sends; the third row, so a
+    callback that always took the first (or swapped layer and head) would open another head."""
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/find_heads.py").run()
+    table = at.dataframe[0].value
+    layer, head = (int(table[c].iloc[2]) for c in table.columns[:2])
+    assert (layer, head) != (int(table.iloc[0, 0]), int(table.iloc[0, 1]))
+    click_dataframe_row(at, "rel_table", 2)
+    assert not at.exception
+    assert at.title[0].value == i18n.t("explore.title")
+    assert (at.selectbox(key="layer").value, at.selectbox(key="head").value) == (layer, head)
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (6, 4)  # milk → drank
+    assert [(v["layer"], v["head"]) for v in head_views(at)] == [(layer, head)] and selections(at) == [(6, 4)]

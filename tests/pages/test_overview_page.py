@@ -5,6 +5,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.pages.clicks import click_chart
 from tests.pages.head_views import head_views
 
 TIMEOUT = 180
@@ -82,21 +83,26 @@ def test_ordering_by_a_statistic_reorders_the_grid_and_the_table():
     assert named(grid(at), "titles")["text"][0] == f"L{table['layer'].iloc[0]} H{table['head'].iloc[0]}"
 
 
-def clicked(at: AppTest, page: str, **view: object) -> None:
-    """What the grid's click callback leaves behind (the view to open, and the page), then the next run."""
-    for key, value in view.items():
-        at.session_state[key] = value
-    at.session_state["_go_to"] = page
-    at.run()
-    assert not at.exception
-
-
 def test_a_clicked_thumbnail_opens_explore_on_that_head_and_the_sentence_survives():
     at = overview("the cat saw the dog")
-    clicked(at, "explore", kind="encoder", layer=4, head=9)
-    assert at.selectbox(key="layer").value == 4 and at.selectbox(key="head").value == 9
+    click_chart(at, "overview_grid", [2, 5], trace="heads")  # layer 2, head 5: swapped, both would exist
+    assert not at.exception
+    assert at.title[0].value == "Explore attention"  # the click opened Explore
+    assert at.selectbox(key="layer").value == 2 and at.selectbox(key="head").value == 5
     assert at.text_area(key="text").value == "the cat saw the dog"
-    assert len(head_views(at)) == 1 and head_views(at)[0]["head"] == 9  # Explore's head view
+    assert [(v["layer"], v["head"]) for v in head_views(at)] == [(2, 5)]  # Explore's head view
+    assert at.query_params["layer"] == "2" and at.query_params["head"] == "5"
+
+
+def test_a_click_on_the_rollout_selects_that_word_everywhere():
+    at = overview()
+    click_chart(at, "overview_rollout", [6, -1], trace="query words")  # the row word "milk"
+    assert not at.exception
+    assert at.session_state["sel_q"] == 6 and at.selectbox(key="overview_word").value == 6
+    highlight = named(grid(at), "highlight")  # the grid outlines milk's row in every thumbnail
+    assert highlight["y"][0] == named(grid(at), "L0 H0")["y0"] + 6 - 0.5
+    click_chart(at, "overview_rollout", [0, 0], trace="cells")  # the first cell: [CLS]
+    assert at.session_state["sel_q"] == 0 and at.selectbox(key="overview_word").value == 0
 
 
 def test_picking_a_word_outlines_its_row_and_selects_it_everywhere():
@@ -189,9 +195,11 @@ def test_the_translator_shows_every_kind_with_its_own_words():
 def test_a_clicked_translator_thumbnail_opens_translate_on_that_head():
     at = translator_overview("The ball is blue.")
     at.selectbox(key="overview_kind").set_value("cross").run()
-    clicked(at, "translate", tr_kind="cross", tr_layer=1, tr_head=2)
+    click_chart(at, "overview_grid", [1, 2], trace="heads")
+    assert not at.exception
     assert at.radio(key="tr_kind").value == "cross"
     assert at.selectbox(key="tr_layer").value == 1 and at.selectbox(key="tr_head").value == 2
+    assert [(v["layer"], v["head"]) for v in head_views(at)] == [(1, 2)]
     assert at.text_input(key="tr_text").value == "The ball is blue."
 
 

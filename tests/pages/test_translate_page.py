@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
+from tests.pages.clicks import click_head_view
 from tests.pages.head_views import head_views
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -62,14 +63,20 @@ def test_cross_attention_selection_names_the_english_word():
                       key=lambda lh: tr.site(lh[0], "cross").weights[lh[1], 5, 5])
     at = open_translate()
     at.radio(key="tr_kind").set_value("cross").run()
-    at.session_state["tr_layer"] = layer
-    at.session_state["tr_head"] = head
-    at.session_state["sel_tr_q"] = 5  # "la ▸ leche"
-    at.run()
-    text = "\n".join(m.value for m in at.markdown)
-    assert "la ▸ leche" in text
+    at.selectbox(key="tr_layer").set_value(layer).run()
+    at.selectbox(key="tr_head").set_value(head).run()
+    assert "**Query word:**" not in "\n".join(m.value for m in at.markdown)  # nothing selected yet
+    click_head_view(at, "translate-head", 5, -1)  # the row word "la ▸ leche", through the view's callback
+    assert not at.exception
+    assert (at.session_state["sel_tr_q"], at.session_state["sel_tr_k"]) == (5, None)
+    assert "**Query word:** `la ▸ leche` (position 5)" in [m.value for m in at.markdown]
+    site = tr.site(layer, "cross")  # the row's weights by hand: softmax(q·k/√d_k), no mask
+    q, k = site.q[head].astype(np.float64), site.k[head].astype(np.float64)
+    row = k @ q[5] / np.sqrt(q.shape[-1])
+    weights = np.exp(row - row.max()) / np.exp(row - row.max()).sum()
     top = at.dataframe[0].value
-    assert top.iloc[0, 0] == "milk"  # the strongest English word for leche (in the default head 0)
+    assert top.iloc[0, 0] == "milk" == site.key_tokens[int(weights.argmax())]  # the strongest English word
+    assert top.iloc[0, 2] == pytest.approx(round(float(weights.max()), 4), abs=1e-4)
 
 
 def test_unknown_words_are_listed_and_the_page_recovers():
@@ -86,9 +93,8 @@ def test_unknown_words_are_listed_and_the_page_recovers():
 def test_where_q_k_v_come_from_in_the_translator():
     at = open_translate()
     at.radio(key="tr_kind").set_value("encoder").run()
-    at.session_state["sel_tr_q"] = 5  # "milk"
-    at.session_state["tr_tab"] = "origin"
-    at.run()
+    click_head_view(at, "translate-head", 5, -1)  # "milk"
+    at.radio(key="tr_tab").set_value("origin").run()
     assert not at.exception
     charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     qkv = [c for c in charts if any(t.get("name") == "x·W + b" for t in c["data"])]

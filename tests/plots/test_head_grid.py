@@ -61,8 +61,24 @@ def test_grid_payload_is_bounded_on_long_inputs():
 
 def test_rollout_figure_is_a_clickable_matrix():
     fig = po.rollout_figure(np.eye(3), ["<b>", "cat", "[SEP]"])
-    assert named(fig, "cells").customdata[4] == (1, 1) or list(named(fig, "cells").customdata[4]) == [1, 1]
-    assert "<b>" not in fig.to_json()
+    assert [list(c) for c in named(fig, "cells").customdata] == [[r, c] for r in range(3) for c in range(3)]
+    assert [list(c) for c in named(fig, "query words").customdata] == [[0, -1], [1, -1], [2, -1]]
+    assert [list(c) for c in named(fig, "key words").customdata] == [[-1, 0], [-1, 1], [-1, 2]]
+
+
+def test_rollout_labels_are_escaped_before_plotly_reads_them():
+    """Markup that survives tokenisation (a word such as "<b>x</b>" after whole-word merging) is shown
+    as text: every place plotly reads a word gets the escaped form, read from the figure itself
+    (fig.to_json() writes "<" as \\u003c, so searching it for "<b>" proves nothing)."""
+    words = ["<b>x</b>", "a&b", "cat"]
+    fig = po.rollout_figure(np.eye(3), words)
+    shown = ["&lt;b&gt;x&lt;/b&gt;", "a&amp;b", "cat"]
+    assert list(fig.layout.xaxis.ticktext) == shown
+    assert list(named(fig, "query words").text) == shown and list(named(fig, "query words").hovertext) == shown
+    assert list(named(fig, "key words").hovertext) == shown
+    assert named(fig, "cells").text[1] == "&lt;b&gt;x&lt;/b&gt; → a&amp;b: 0.0000"
+    long = po.rollout_figure(np.full((90, 90), 1 / 90), ["<i>w</i>"] * 90)  # rows as axis ticks past 80 words
+    assert set(long.layout.yaxis.ticktext) == {"&lt;i&gt;w&lt;/i&gt;"}
 
 
 def test_overview_data_maps_tokens_to_word_rows_and_back():

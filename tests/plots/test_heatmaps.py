@@ -36,10 +36,18 @@ def test_repeated_words_keep_their_own_rows_and_columns():
 
 
 def test_markup_in_tokens_is_escaped_everywhere():
-    fig = heatmaps.scores_figure(site_of(["<b>x</b>", "<script>", "ok"]), head=0)
-    text = fig.to_json()
-    assert "<b>x</b>" not in text and "<script>" not in text
-    assert "&lt;script&gt;" in text
+    """Read from the figure, not from fig.to_json() (which writes "<" as \\u003c whatever the labels)."""
+    shown = ["&lt;b&gt;x&lt;/b&gt;", "&lt;script&gt;", "a&amp;b"]
+    for fig in (heatmaps.scores_figure(site_of(["<b>x</b>", "<script>", "a&b"]), head=0),
+                heatmaps.weights_figure(site_of(["<b>x</b>", "<script>", "a&b"]), head=1),
+                heatmaps.merged_weights_figure(np.eye(3), ["<b>x</b>", "<script>", "a&b"], ["<b>x</b>", "<script>",
+                                                                                         "a&b"], "t")):
+        assert list(fig.layout.xaxis.ticktext) == shown
+        rows = traces_named(fig, "query words")[0]
+        assert list(rows.text) == shown and list(rows.hovertext) == shown
+        assert list(traces_named(fig, "key words")[0].hovertext) == shown
+        assert traces_named(fig, "cells")[0].text[1].startswith("&lt;b&gt;x&lt;/b&gt; → &lt;script&gt;: ")
+    assert heatmaps.label("") == "∅" and heatmaps.label("<") == "&lt;"  # a lone "<" as BERT splits "<b>"
 
 
 def test_click_targets_carry_plain_list_customdata():

@@ -67,8 +67,10 @@ def test_recomputed_weights_match_the_model_for_every_kind(text):
 
 
 def test_model_attention_matches_torch_sdpa_on_the_captured_q_k_v_mask():
-    """An outside reference: torch's own scaled_dot_product_attention on what each module
-    recorded. With V = the identity it returns the weights themselves."""
+    """An outside reference: torch's own scaled_dot_product_attention on the q, k, v each module
+    recorded, with its default scale 1/√d_k and a mask built here (one unpadded sentence: the decoder
+    hides the future, nothing else is hidden), never the module's own. With V = the identity it
+    returns the weights themselves."""
     model = load_model()
     text, target = EXAMPLES[1]
     src = torch.tensor([model.src_vocab.encode(tokenize(text))[0]])
@@ -79,10 +81,12 @@ def test_model_attention_matches_torch_sdpa_on_the_captured_q_k_v_mask():
     assert [r.kind for r in recorder] == [s.kind for s in translate(text).trace.sites]
     site_by_name = {s.name: s for s in translate(text).trace.sites}
     for r in recorder:
-        q, k, v, mask = (x.double() for x in (r.q, r.k, r.v, r.mask))
-        z_ref = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, scale=r.scale)
-        eye = torch.eye(k.shape[-2], dtype=torch.float64).expand(*k.shape[:-1], -1)
-        weights_ref = F.scaled_dot_product_attention(q, k, eye, attn_mask=mask, scale=r.scale)
+        q, k, v = (x.double() for x in (r.q, r.k, r.v))
+        n_q, n_k = q.shape[-2], k.shape[-2]
+        mask = torch.ones(n_q, n_k, dtype=torch.bool).tril() if r.kind == "decoder" else None  # True: may attend
+        z_ref = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        eye = torch.eye(n_k, dtype=torch.float64).expand(*k.shape[:-1], -1)
+        weights_ref = F.scaled_dot_product_attention(q, k, eye, attn_mask=mask)
         torch.testing.assert_close(r.z.double(), z_ref, atol=TOL, rtol=0)
         torch.testing.assert_close(r.weights.double(), weights_ref, atol=TOL, rtol=0)
         site = site_by_name[r.name]  # the same call, as the page sees it
