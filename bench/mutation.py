@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -26,6 +27,11 @@ ROOT = Path(__file__).resolve().parents[1]
 EQUIVALENT = ROOT / "bench" / "mutation_equivalent.md"
 KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout",
           -11: "segfault", -9: "segfault", 37: "type check"}
+# One thread for torch, BLAS and the tokenizers: mutmut forks a child per mutant from a process that has
+# already run the tests, and a thread pool started before a fork can hang the child (then counted a
+# "timeout", i.e. killed, whatever the tests would have said).
+ONE_THREAD = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1",
+              "TOKENIZERS_PARALLELISM": "false", "HF_HUB_OFFLINE": "1"}
 STATUS = {0: "survived", 5: "no tests", 33: "no tests", None: "not checked", 34: "skipped"}
 
 
@@ -102,7 +108,7 @@ def main() -> int:
     if not args.report:
         cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers), *args.only]
         print("running mutmut (minutes; progress hidden) ...", flush=True)
-        done = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL)
+        done = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, env={**os.environ, **ONE_THREAD})
         if done.returncode:
             print(f"mutmut exited {done.returncode}: see `{' '.join(cmd[1:])}`")
             return done.returncode
