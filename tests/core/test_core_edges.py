@@ -58,3 +58,54 @@ def test_entropy_is_float64_and_never_reads_the_log_of_zero():
         junk = np.full(4096, np.nan)
         del junk
         assert np.isfinite(core.entropy(np.array([[1.0] + [0.0] * 511] * 8))).all()
+
+
+def test_masks_hold_exactly_zero_and_masked():
+    m = core.MASKED
+    np.testing.assert_array_equal(core.causal_mask(3), [[0, m, m], [0, 0, m], [0, 0, 0]])
+    # keys longer than queries (a cache): the queries are the last positions
+    np.testing.assert_array_equal(core.causal_mask(2, 4), [[0, 0, 0, m], [0, 0, 0, 0]])
+    np.testing.assert_array_equal(core.padding_mask(np.array([True, False, True]), 2), [[0, m, 0]] * 2)
+
+
+def test_temperature_must_be_positive_in_attention_too():
+    q = RNG.standard_normal((2, 4))
+    for bad in (0.0, -2.0):
+        with pytest.raises(ValueError, match="temperature must be positive, got"):
+            core.attention(q, q, q, temperature=bad)
+        with pytest.raises(ValueError, match="temperature must be positive, got"):
+            core.scale_scores(q, 1.0, temperature=bad)
+
+
+@pytest.mark.parametrize("dq, dk, dv, scores_dtype, z_dtype", [
+    (np.float64, np.float32, np.float32, np.float64, np.float64),
+    (np.float32, np.float64, np.float32, np.float64, np.float64),
+    (np.float16, np.float16, np.float16, np.float32, np.float32),
+    (np.float32, np.float32, np.float64, np.float32, np.float64),
+    (np.float32, np.float32, np.float32, np.float32, np.float32),
+])
+def test_attention_computes_in_the_widest_input_type_and_at_least_float32(dq, dk, dv, scores_dtype, z_dtype):
+    q, k, v = (RNG.standard_normal((2, 3, 4)).astype(t) for t in (dq, dk, dv))
+    scores, weights, z = core.attention(q, k, v)
+    assert scores.dtype == weights.dtype == scores_dtype and z.dtype == z_dtype
+
+
+def test_attention_works_on_blocks_of_at_most_block_elements_scores(monkeypatch):
+    """attention() claims to hold one block of score matrices at a time: watch the blocks it computes."""
+    seen = []
+    raw = core.raw_scores
+    monkeypatch.setattr(core, "raw_scores", lambda q, k: seen.append(q.shape[0]) or raw(q, k))
+    q = RNG.standard_normal((2, 7, 5, 3))  # 14 matrices of 5 × 5
+    monkeypatch.setattr(core, "BLOCK_ELEMENTS", 3 * 25)
+    _, weights, _ = core.attention(q, q, q)
+    assert seen == [3, 3, 3, 3, 2]
+    np.testing.assert_allclose(weights.sum(-1), 1.0)
+    seen.clear()
+    monkeypatch.setattr(core, "BLOCK_ELEMENTS", 10)  # smaller than one matrix: one matrix at a time
+    core.attention(q, q, q)
+    assert seen == [1] * 14
+    seen.clear()
+    monkeypatch.setattr(core, "BLOCK_ELEMENTS", 3)
+    one = RNG.standard_normal((7, 1, 2))  # 1 × 1 matrices: three per block
+    core.attention(one, one, one)
+    assert seen == [3, 3, 1]

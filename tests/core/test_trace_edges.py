@@ -161,3 +161,28 @@ def test_show_and_save_html_hand_everything_to_the_head_view(monkeypatch, tmp_pa
     assert calls == [("show", (tr,), {"kind": None, "layer": None, "head": 0}),
                      ("show", (tr,), {"kind": "encoder", "layer": 0, "head": 1, "height": 300}),
                      ("save", (tr, tmp_path / "x.html"), {"heads": [0]})]
+
+
+def test_max_abs_diff_of_one_element_and_of_float64_rows():
+    assert trace._max_abs_diff(np.zeros(1), np.ones(1)) == 1.0
+    assert trace._max_abs_diff(np.zeros((1, 1)), np.full((1, 1), -2.0)) == 2.0
+
+
+def test_a_weights_only_site_compares_nothing_and_is_faithful():
+    weights = np.full((H, NQ, NK), 1 / NK)
+    s = make_site(layer=0, kind="encoder", query_tokens="abc", key_tokens="abcd", q=np.zeros((H, NQ, 0)),
+                  k=np.zeros((H, NK, 0)), v=np.zeros((H, NK, 0)), scale=1.0, model_weights=weights,
+                  model_z=np.zeros((H, NQ, 0)), missing_qkv="unknown")
+    assert (s.weights_diff, s.z_diff) == (0.0, 0.0) and s.faithful
+    assert s.scores.dtype == np.float32 and s.scores.shape == (H, NQ, NK)
+
+
+def test_z_is_the_weights_times_v():
+    s = site()
+    np.testing.assert_allclose(s.z, s.weights.astype(np.float64) @ s.v.astype(np.float64), atol=1e-6)
+    assert s.z.shape == (H, NQ, D) and not s.z.flags.writeable
+
+
+def test_unknown_fields_are_all_named():
+    with pytest.raises(TypeError, match=r"unexpected fields: heds, wieghts$"):
+        site(wieghts=1, heds=2)
