@@ -29,6 +29,7 @@ def test_a_scheme_given_explicitly_wins_over_detection():
     (["[CLS]", "x"], "none", "[CLS]x"),  # a special alone is kept as is; with others it is spelled out
     (["Ġ"], "bpe", "Ġ"),  # a piece that is only the space mark: shown as it is, not as ""
     (["▁"], "sentencepiece", "▁"),
+    (["Ġ", "Ċ"], "bpe", "ĠĊ"),  # only marks: kept whole, never joined with anything in between
     (["▁new", "▁york"], "sentencepiece", "new york"),
 ])
 def test_word_label_spells_the_pieces(pieces, scheme, word):
@@ -48,6 +49,9 @@ def test_merge_matrix_works_in_float64_whatever_it_is_given():
     out = word_merge.merge_matrix(w, [[0, 1]], [[0], [1]])
     assert out.dtype == np.float64
     np.testing.assert_array_equal(out, [[0.375, 0.625]])
+    pieces = np.array([[0.1, 0.2]], dtype=np.float32)  # their float32 sum rounds differently from float64's
+    summed = word_merge.merge_matrix(pieces, [[0]], [[0, 1]])
+    assert summed[0, 0] == np.float64(np.float32(0.1)) + np.float64(np.float32(0.2)) != np.float32(0.1) + np.float32(0.2)
 
 
 def test_site_weights_merges_the_sites_own_weights():

@@ -62,6 +62,10 @@ def test_max_abs_diff_finds_the_worst_cell_in_any_block(monkeypatch):
         b[where] -= 0.25
         assert trace._max_abs_diff(a, b) == pytest.approx(0.25)
         assert trace._max_abs_diff(b, a) == pytest.approx(0.25)  # absolute
+    monkeypatch.setattr(core, "BLOCK_ELEMENTS", 16)  # blocks of 4 rows: 4, 4, 4, 3
+    b = a.copy()
+    b[2, 4, 0] += 0.5
+    assert trace._max_abs_diff(a, b) == pytest.approx(0.5)
     assert trace._max_abs_diff(a, a) == 0.0
     assert trace._max_abs_diff(np.zeros((2, 0, 3)), np.zeros((2, 0, 3))) == 0.0
     assert trace._max_abs_diff(np.zeros(5), np.full(5, 0.5)) == 0.5  # one row
