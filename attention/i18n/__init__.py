@@ -1,4 +1,4 @@
-"""Every word the app shows, in English and Simplified Chinese. tests/test_i18n.py fails on a gap.
+"""Every word the app shows, in English and Simplified Chinese. tests/pages/test_i18n*.py fail on a gap.
 
 Terms follow the usual Chinese usage: 查询 Query, 键 Key, 值 Value, 因子矩阵 for the factor matrix
 Q·Kᵀ, 注意力权重 attention weights, 加权和 weighted sum. The strings live beside this file, one

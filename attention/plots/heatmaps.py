@@ -9,23 +9,17 @@ float32, so the page stays small on long inputs.
 
 from __future__ import annotations
 
-import html
-
 import numpy as np
 import plotly.graph_objects as go
 
 from attention.analysis.selection import NO_SELECTION, Selection
+from attention.plots.labels import escape, label
 from attention.trace import Site
 
 CELL_CLICK_MAX = 64 * 64  # above this many cells, cells are too small to click: use the labels
 HIGHLIGHT = "#ff7f0e"
 MASKED_COLOUR = "#d9d9d9"
 EMPTY_TEMPLATE = go.layout.Template()  # the default template alone is ~8 kB per chart
-
-
-def label(token: str) -> str:
-    """A token made safe to show: plotly reads some HTML in text, so escape it."""
-    return html.escape(token, quote=False) if token else "∅"
 
 
 def _cell_px(n: int) -> int:
@@ -173,7 +167,7 @@ def matrix_figure(
 ) -> go.Figure:
     """A clickable heatmap: rows are query words top to bottom, columns key words (or dimensions).
     Every word shown (title, masked_text, axis_names) is a parameter: the app passes translated ones."""
-    row_name, col_name = (html.escape(name, quote=False) for name in axis_names)
+    row_name, col_name = (escape(name) for name in axis_names)
     n_r, n_c = values.shape
     small = values.size <= CELL_CLICK_MAX
     fig = go.Figure()

@@ -44,15 +44,31 @@ def test_fully_masked_row_is_all_zero_not_nan():
     assert np.all(w == 0.0)
 
 
-def test_temperature_one_changes_nothing_and_higher_flattens():
+def by_hand(q: np.ndarray, k: np.ndarray, v: np.ndarray, added: np.ndarray | float = 0.0,
+            temperature: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """softmax(Q·Kᵀ/(√d_k·T) + added) and its A·V, written out with exp: no function of core."""
+    logits = np.einsum("...qd,...kd->...qk", q, k) / (np.sqrt(q.shape[-1]) * temperature) + added
+    e = np.exp(logits - logits.max(-1, keepdims=True))
+    weights = e / e.sum(-1, keepdims=True)
+    return weights, np.einsum("...qk,...kd->...qd", weights, v)
+
+
+def test_temperature_divides_the_scaled_scores():
+    """T = 1 is the model (the default and an explicit 1.0 both match the formula), T > 1 flattens,
+    T < 1 sharpens: each against the formula written out here."""
     q, k, v = rand(5, 8), rand(5, 8), rand(5, 8)
-    _, w1, _ = core.attention(q, k, v)
-    _, w1b, _ = core.attention(q, k, v, temperature=1.0)
+    for temperature in (1.0, 10.0, 0.5):
+        _, w, _ = core.attention(q, k, v, temperature=temperature)
+        np.testing.assert_allclose(w, by_hand(q, k, v, temperature=temperature)[0], atol=1e-12)
+    _, w_default, _ = core.attention(q, k, v)
+    np.testing.assert_allclose(w_default, by_hand(q, k, v)[0], atol=1e-12)
     _, w_hot, _ = core.attention(q, k, v, temperature=10.0)
-    np.testing.assert_array_equal(w1, w1b)
-    assert w_hot.max() < w1.max()
-    with pytest.raises(ValueError):
-        core.scale_scores(np.zeros(2), 0.1, temperature=0.0)
+    _, w_cold, _ = core.attention(q, k, v, temperature=0.5)
+    assert w_hot.max() < w_default.max() < w_cold.max()
+    np.testing.assert_allclose(core.scale_scores(np.array([3.0]), 0.5, temperature=4.0), [3.0 * 0.5 / 4.0])
+    for bad in (0.0, -1.0):
+        with pytest.raises(ValueError):
+            core.scale_scores(np.zeros(2), 0.1, temperature=bad)
 
 
 def test_dot_product_terms_and_value_terms_add_up():
@@ -130,10 +146,10 @@ def test_masks_and_biases_broadcast_as_before():
     bias = rand(2, 3, 4, 6)  # widens the result to a batch of 2
     key_row = np.where(np.arange(6) < 4, 0.0, core.MASKED)[None, :]
     _, weights, z = core.attention(q, k, v, bias=bias, mask=key_row)
-    expected = core.softmax(core.scale_scores(q @ k.swapaxes(-1, -2), core.default_scale(8)) + bias + key_row)
-    assert weights.shape == (2, 3, 4, 6)
+    expected, expected_z = by_hand(q, k, v, added=bias + key_row)  # the formula, not core's own steps
+    assert weights.shape == z.shape[:-1] + (6,) == (2, 3, 4, 6)
     np.testing.assert_allclose(weights, expected, atol=1e-12)
-    np.testing.assert_allclose(z, expected @ v, atol=1e-12)
+    np.testing.assert_allclose(z, expected_z, atol=1e-12)
     np.testing.assert_array_equal(weights[..., 4:], 0.0)
 
 
