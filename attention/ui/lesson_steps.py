@@ -1,6 +1,6 @@
 """The lesson's steps on the pretrained model: each reads its numbers from the learner's trace and says
 them in the chosen language. No Streamlit here: a step is data (text, a figure, a hint, a link, maybe a
-prediction), drawn by ui/lesson.py and printed by ui/lesson_print.py alike.
+prediction), drawn by ui/lesson_page.py and printed by ui/lesson_print.py alike.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention import i18n
-from attention.analysis import anatomy, lesson
+from attention.analysis import anatomy
+from attention.analysis import lesson_numbers as lesson
 from attention.analysis.learning_curves import SnapshotTraces
 from attention.analysis.qkv_origin import Origin
 from attention.analysis.selection import Selection

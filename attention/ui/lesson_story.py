@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from attention.analysis import learning_curves, lesson
+from attention.analysis import learning_curves
+from attention.analysis import lesson_numbers as lesson
 from attention.analysis.head_links import rank_heads
 from attention.plots import heatmaps, training_curves
 from attention.ui import lesson_steps as ls

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import attention
-from attention.analysis import lesson
+from attention.analysis import lesson_numbers as lesson
 
 TEXT = "The black cat drank the milk"
 MILK, DRANK, BLACK, CAT = 6, 4, 2, 3

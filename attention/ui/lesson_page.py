@@ -1,6 +1,6 @@
 """The Lesson page's Streamlit glue: the sentences, back / next, one step drawn (text, chart, hint, link,
 prediction), the session's score and the printable summary. What a step says is in lesson_steps.py and
-lesson_story.py; the numbers in attention/analysis/lesson.py."""
+lesson_story.py; the numbers in attention/analysis/lesson_numbers.py."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import zlib
 import streamlit as st
 
 from attention import ModelLoadError
-from attention.analysis import lesson as numbers
+from attention.analysis import lesson_numbers as numbers
 from attention.analysis.selection import Selection
 from attention.analysis.text_input import check_text
 from attention.capture import projections
