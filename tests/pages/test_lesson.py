@@ -141,3 +141,24 @@ def test_the_downloaded_page_has_every_step_chart_and_answer(monkeypatch):
     assert "1. Words become vectors" in data and "does not hold in this head" in data
     assert "Your answer: drank (4). The model&#x27;s: cat (3)." in data
     assert "`" not in re.sub(r"<script.*?</script>", "", data, flags=re.S)  # markdown turned into HTML
+
+
+def test_a_steps_link_opens_explore_on_the_lessons_sentence_head_and_pair():
+    """Even after Explore showed another sentence (whose selection context would clear a pair set from
+    elsewhere), the link lands on the lesson's sentence, head, pair and explanation."""
+    at = AppTest.from_file(APP, default_timeout=300).run()  # Explore first, on its own sentence
+    at.text_area(key="text").set_value("the cat saw the dog").run()
+    at.switch_page("views/lesson.py")
+    at.session_state["lesson_text"] = "The black dog drank the water"
+    at.session_state["lesson_step"] = 3
+    at.run()
+    assert not at.exception, at.exception
+    q, k = at.session_state["sel_lesson_q"], at.session_state["sel_lesson_k"]
+    layer, head = at.session_state["lesson_layer"], at.session_state["lesson_head"]
+    at.button(key="lesson_link_dot").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["text"] == "The black dog drank the water"
+    assert (at.session_state["layer"], at.session_state["head"]) == (layer, head)
+    assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (q, k) == (6, 4)
+    assert at.session_state["explore_tab"] == "dot"
+    assert at.query_params["q"] == ["6"] or at.query_params["q"] == "6"
