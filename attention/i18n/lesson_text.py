@@ -171,9 +171,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.training.learned": {"en": "Here training did what the article says: {q} came to prefer {k}.",
                                 "zh": "在这里训练做到了文章所说的：{q} 逐渐偏向 {k}。"},
     "lesson.training.not_learned": {
-        "en": "Here the data do not show the article's claim clearly: training did not make {q} clearly prefer {k} "
-              "(this small translator's encoder learns little of it; its cross-attention learns alignment strongly).",
-        "zh": "这里的数据没有清楚地支持文章的说法：训练并没有让 {q} 明显偏向 {k}（这个小翻译器的编码器学到的很少；"
+        "en": "So here the data do not show the article's claim: training did not widen {q}'s lead for {k} over {o} "
+              "beyond what random initialisation gave (this small translator's encoder learns little of it; its "
+              "cross-attention learns alignment strongly).",
+        "zh": "所以这里的数据并不支持文章的说法：与随机初始化相比，训练并没有扩大 {q} 对 {k} 相对于 {o} 的偏好（这个小翻译器的编码器学到的很少；"
               "它的交叉注意力则学到了很强的对齐）。"},
     "lesson.training.try": {"en": "On the full page, ▶ Play steps through training.",
                             "zh": "在完整页面上，▶ 播放可以逐步查看训练过程。"},

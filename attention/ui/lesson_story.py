@@ -38,12 +38,12 @@ def training(c: Context) -> Step:
     ratio = "∞" if eff.ratio == float("inf") else f"{eff.ratio:.1f}"
     verdict = " ".join((c.t(f"learning.lead.{eff.leader}", q=q, a=k, b=o, wa=n(wa), wb=n(wb), ratio=ratio),
                         c.t(f"learning.trend.{eff.trend}", wa0=n(wa0), wb0=n(wb0))))
-    said = c.t("lesson.training.learned" if eff.learned else "lesson.training.not_learned", q=q, k=k)
+    said = c.t("lesson.training.learned" if eff.learned else "lesson.training.not_learned", q=q, k=k, o=o)
     ql, kl, ol = (heatmaps.label(tokens[i]) for i in (f.query, f.key, f.other))
     fig = training_curves.curves_figure(list(snaps.steps), {f"{ql}·{kl}": a.weight, f"{ql}·{ol}": b.weight},
                                         c.t("learning.weight"), c.t("learning.weight"), x_title=c.t("learning.step"))
     body = c.t("lesson.training.body", n=len(snaps.steps), last=snaps.steps[-1], layer=link.layer, head=link.head,
-               q=q, k=k, sentence=" ".join(tokens))
+               q=q, k=k, sentence=word(" ".join(tokens)))
     view = {Keys.LEARN_TEXT: snaps.text, Keys.LEARN_KIND: "encoder", Keys.LEARN_LAYER: link.layer,
             Keys.LEARN_HEAD: link.head, Keys.LEARN_STEP: snaps.steps[-1]}
     return Step("training", ls.MODEL, c.t("lesson.training.title"), (c.t("lesson.training.intro"), body, verdict, said),

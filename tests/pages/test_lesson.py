@@ -162,3 +162,13 @@ def test_a_steps_link_opens_explore_on_the_lessons_sentence_head_and_pair():
     assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (q, k) == (6, 4)
     assert at.session_state["explore_tab"] == "dot"
     assert at.query_params["q"] == ["6"] or at.query_params["q"] == "6"
+
+
+def test_the_cross_attention_steps_link_opens_translate_on_azul_reading_blue():
+    at = opened("en", lesson_step=9)
+    at.button(key="lesson_link_cross").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["tr_text"] == "The ball is blue."
+    assert (at.session_state["tr_kind"], at.session_state["tr_layer"]) == ("cross", 1)
+    assert (at.session_state["sel_tr_q"], at.session_state["sel_tr_k"]) == (3, 3)  # azul → blue
+    assert "azul" in text(at) and "blue" in text(at)
