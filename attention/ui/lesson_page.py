@@ -86,7 +86,7 @@ def context(tr) -> Context:
     tr_text = check_text(st.session_state[Keys.LESSON_TR_TEXT], sentence.TRANSLATOR_MAX_CHARS).text
     return Context(lang(), tr.text, tr, st.session_state[Keys.LESSON_LAYER], st.session_state[Keys.LESSON_HEAD],
                    sel, other, lambda s, h, pos: projections.origin(lm, tr, s, h, pos), tr_text,
-                   translation=lambda: _translation(tr_text), snapshots=lambda: cache.snapshot_traces(tr.text),
+                   translation=lambda: _translation(tr_text), snapshots=lambda: _snapshots(tr.text),
                    temperature=float(st.session_state[Keys.LESSON_TEMPERATURE]), model_path=sentence.model_path())
 
 
@@ -100,6 +100,15 @@ def _translation(text: str):
     try:
         return cache.translation(text)
     except ValueError as exc:
+        raise Unavailable(t("translate.nothing")) from exc
+    except (OSError, RuntimeError) as exc:
+        raise Unavailable(t("translate.unavailable", error=str(exc))) from exc
+
+
+def _snapshots(text: str):
+    try:
+        return cache.snapshot_traces(text)
+    except ValueError as exc:  # nothing the translator can read (only marks it drops)
         raise Unavailable(t("translate.nothing")) from exc
     except (OSError, RuntimeError) as exc:
         raise Unavailable(t("translate.unavailable", error=str(exc))) from exc

@@ -172,3 +172,13 @@ def test_the_cross_attention_steps_link_opens_translate_on_azul_reading_blue():
     assert (at.session_state["tr_kind"], at.session_state["tr_layer"]) == ("cross", 1)
     assert (at.session_state["sel_tr_q"], at.session_state["sel_tr_k"]) == (3, 3)  # azul → blue
     assert "azul" in text(at) and "blue" in text(at)
+
+
+@pytest.mark.parametrize("sentence", ["!!!", "<b>x</b> `y` **z**"])
+def test_hostile_sentences_give_every_step_without_a_traceback(sentence):
+    at = opened("en", lesson_text=sentence, lesson_tr_text=sentence)
+    for i in range(1, N_STEPS):
+        at.session_state["lesson_step"] = i
+        at.run()
+        assert not at.exception, (i, at.exception)
+    assert "<b>" not in "".join(m.value for m in at.markdown if "<b>" in m.value and "`" not in m.value)
