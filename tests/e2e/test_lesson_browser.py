@@ -50,3 +50,23 @@ def test_three_steps_a_prediction_and_the_link_to_the_full_page(page, app_url):
     expect(page.get_by_role("combobox", name="Head")).to_have_value("0")
     # the explanation the step was about is the one open: q·k dimension by dimension
     expect(page.get_by_role("radio", name="Why this score: q·k")).to_be_checked()
+
+
+def test_the_downloaded_lesson_opens_offline_with_every_chart_drawn(page, app_url, tmp_path):
+    """The summary page is self-contained: opened from disk, every step's chart is drawn by the
+    plotly.js inlined in it, and it is in the chosen language."""
+    page.goto(f"{app_url}/lesson?lang=zh&step=10")
+    wait_idle(page, timeout_ms=TIMEOUT)
+    with page.expect_download(timeout=TIMEOUT) as info:
+        page.get_by_role("button", name="下载课程（HTML）").click()
+    path = tmp_path / "lesson.html"
+    info.value.save_as(path)
+    assert "<script src" not in path.read_text(encoding="utf-8")  # nothing to fetch
+    blocked = []
+    page.route("http*://**", lambda route: (blocked.append(route.request.url), route.abort()))
+    page.goto(path.as_uri())
+    expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible(timeout=60_000)
+    expect(page.locator("section")).to_have_count(10)
+    expect(page.locator(".js-plotly-plot")).to_have_count(10)
+    expect(page.locator("h2").first).to_have_text("1. 词变成向量")
+    assert blocked == []
