@@ -70,6 +70,15 @@ class Keys:
     ABL_WORD = "abl_word"  # the translator's output position attributed
     ABL_GRID = "abl_grid"  # prefix of the head grid's per-row widgets: abl_grid_<kind>_<layer>
     VALUE_WEIGHTED = "value_weighted"  # draw ‖α·v‖ beside A (Explore, Translate)
+    # Lesson (its own sentences, head and pair: the full pages' views change only when a link is followed)
+    LESSON_STEP = "lesson_step"  # 0-based; the last is the score and the printable summary
+    LESSON_TEXT = "lesson_text"  # read by the pretrained model (and the translator's training snapshots)
+    LESSON_TR_TEXT = "lesson_tr_text"  # translated by the built-in translator
+    LESSON_LAYER = "lesson_layer"
+    LESSON_HEAD = "lesson_head"
+    LESSON_SEL_Q, LESSON_SEL_K = "sel_lesson_q", "sel_lesson_k"
+    LESSON_TEMPERATURE = "lesson_temperature"
+    LESSON_ANSWERS = "lesson_answers"  # prediction id|context -> (chosen, right): the session's score
 
 
 @dataclass(frozen=True)
@@ -83,6 +92,7 @@ class Scope:
 EXPLORE_SCOPE = Scope(Keys.SEL_Q, Keys.SEL_K)
 TRANSLATE_SCOPE = Scope(Keys.TR_SEL_Q, Keys.TR_SEL_K)
 LEARN_SCOPE = Scope(Keys.LEARN_SEL_Q, Keys.LEARN_SEL_K)
+LESSON_SCOPE = Scope(Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K)
 
 
 @dataclass(frozen=True)
@@ -101,6 +111,9 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
     PageSpec("explore", "views/explore.py", "🔍", {
         "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "layer": Keys.LAYER, "head": Keys.HEAD,
         "q": Keys.SEL_Q, "k": Keys.SEL_K, "words": Keys.MERGE_WORDS}),
+    PageSpec("lesson", "views/lesson.py", "🎓", {
+        "text": Keys.LESSON_TEXT, "tr_text": Keys.LESSON_TR_TEXT, "model": Keys.MODEL_PATH, "step": Keys.LESSON_STEP,
+        "layer": Keys.LESSON_LAYER, "head": Keys.LESSON_HEAD, "q": Keys.LESSON_SEL_Q, "k": Keys.LESSON_SEL_K}),
     PageSpec("translate", "views/translate.py", "🌐", {
         "text": Keys.TR_TEXT, "kind": Keys.TR_KIND, "layer": Keys.TR_LAYER, "head": Keys.TR_HEAD,
         "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K}),
@@ -125,7 +138,8 @@ _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
 _EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT}  # chart events: Streamlit sets them, nobody may assign them
 _BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED}
 _INTS = {Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
-         Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD}
+         Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
+         Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K}
 _OPENED = "_opened"  # set once the landing page has read its view from the link
 
 
@@ -222,6 +236,12 @@ def get_selection(scope: Scope = EXPLORE_SCOPE, context: tuple | None = None) ->
             set_selection(Selection(), scope)
         st.session_state[ctx_key] = context
     return Selection(st.session_state.get(scope.query_key), st.session_state.get(scope.key_key))
+
+
+def adopt_selection(scope: Scope, context: tuple) -> None:
+    """Declare the scope's selection made in `context` (before go() sets it from another page): the
+    page then keeps it rather than clearing it as belonging to another sentence."""
+    st.session_state[f"_ctx_{scope.query_key}"] = context
 
 
 def set_selection(sel: Selection, scope: Scope = EXPLORE_SCOPE) -> None:

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from tests.pages.figure_words import english_left, figure_texts, page_texts
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-SENTENCE_WORDS = set("the black cat drank milk el gato negro bebió la leche cls sep".split())
+SENTENCE_WORDS = set("the black cat drank milk el gato negro bebió la leche cls sep ball blue bola azul".split())
 TABS = ("dot", "sum", "steps", "space", "origin")
 
 
@@ -43,6 +43,7 @@ def test_every_explanation_chart_is_in_chinese(page, tab_key, params):
 @pytest.mark.parametrize("page, params", [
     ("learning", {}), ("learning", {"kind": "encoder"}), ("overview", {}),
     ("overview", {"source": "translator", "kind": "encoder"}),
+    *[("lesson", {"step": str(i)}) for i in (0, 1, 2, 6, 7)],  # the steps whose chart shows before any prediction
 ])
 def test_every_chart_of_the_page_is_in_chinese(page, params):
     assert _check(_open(page, **params), page) >= 1

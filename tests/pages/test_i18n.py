@@ -23,6 +23,9 @@ def test_chinese_uses_the_usual_terms():
     zh = " ".join(e["zh"] for e in i18n.STRINGS.values())
     for term in ("查询", "键", "值", "因子矩阵", "注意力权重", "加权和"):
         assert term in zh
+    lesson = " ".join(e["zh"] for k, e in i18n.STRINGS.items() if k.startswith("lesson."))
+    for term in ("因子矩阵", "查询", "键", "值", "掩码"):  # the article's own terms, in the lesson too
+        assert term in lesson
 
 
 def test_unknown_language_falls_back_to_english():

@@ -13,6 +13,8 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 VIEWS = {
     "explore": {"text": "the cat saw the dog", "kind": "encoder", "layer": 3, "head": 7, "sel_q": 4, "sel_k": 2,
                 "merge_words": True},
+    "lesson": {"lesson_text": "the cat saw the dog", "lesson_tr_text": "The cat is blue.", "lesson_step": 2,
+               "lesson_layer": 3, "lesson_head": 7, "sel_lesson_q": 2, "sel_lesson_k": 3},
     "translate": {"tr_text": "The ball is blue.", "tr_kind": "cross", "tr_layer": 1, "tr_head": 2, "sel_tr_q": 2,
                   "sel_tr_k": 3},
     "learning": {"learn_text": "The ball is blue.", "learn_kind": "encoder", "learn_layer": 1, "learn_head": 3,

@@ -1,0 +1,119 @@
+"""The lesson's steps on the built-in translator (training snapshots, the three kinds of attention,
+cross-attention) and the order of every step. No Streamlit here (see lesson_steps.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import numpy as np
+
+from attention.analysis import learning_curves
+from attention.analysis import lesson_numbers as lesson
+from attention.analysis.head_links import rank_heads
+from attention.plots import heatmaps, training_curves
+from attention.ui import lesson_steps as ls
+from attention.ui.lesson_steps import TRANSLATOR, Context, Prediction, Step, n, word
+from attention.ui.state import Keys
+
+
+def verb_forms() -> frozenset[str]:
+    """Every English verb form the translator's grammar knows ("drank" is the verb of the example)."""
+    from attention.translator.grammar import VERBS
+
+    return frozenset(w for v in VERBS for w in v.en)
+
+
+def training(c: Context) -> Step:
+    snaps = c.snapshots()
+    last = snaps.traces[-1]
+    tokens = last.site(0, "encoder").key_tokens
+    f = lesson.focus(tokens, verb_forms())
+    link = rank_heads(last, "encoder", f.query, f.key)[0]  # the head where query→key ends strongest
+    a = learning_curves.pair_curve(snaps, "encoder", link.layer, link.head, f.query, f.key)
+    b = learning_curves.pair_curve(snaps, "encoder", link.layer, link.head, f.query, f.other)
+    eff = learning_curves.effect(a, b)
+    q, k, o = (word(tokens[i]) for i in (f.query, f.key, f.other))
+    (wa0, wb0), (wa, wb) = eff.first_weights, eff.last_weights
+    ratio = "∞" if eff.ratio == float("inf") else f"{eff.ratio:.1f}"
+    verdict = " ".join((c.t(f"learning.lead.{eff.leader}", q=q, a=k, b=o, wa=n(wa), wb=n(wb), ratio=ratio),
+                        c.t(f"learning.trend.{eff.trend}", wa0=n(wa0), wb0=n(wb0))))
+    said = c.t("lesson.training.learned" if eff.learned else "lesson.training.not_learned", q=q, k=k, o=o)
+    ql, kl, ol = (heatmaps.label(tokens[i]) for i in (f.query, f.key, f.other))
+    fig = training_curves.curves_figure(list(snaps.steps), {f"{ql}·{kl}": a.weight, f"{ql}·{ol}": b.weight},
+                                        c.t("learning.weight"), c.t("learning.weight"), x_title=c.t("learning.step"))
+    body = c.t("lesson.training.body", n=len(snaps.steps), last=snaps.steps[-1], layer=link.layer, head=link.head,
+               q=q, k=k, sentence=word(" ".join(tokens)))
+    view = {Keys.LEARN_TEXT: snaps.text, Keys.LEARN_KIND: "encoder", Keys.LEARN_LAYER: link.layer,
+            Keys.LEARN_HEAD: link.head, Keys.LEARN_STEP: snaps.steps[-1]}
+    return Step("training", ls.MODEL, c.t("lesson.training.title"), (c.t("lesson.training.intro"), body, verdict, said),
+                c.t("lesson.training.try"), ("learning", view), fig)
+
+
+def _notes(c: Context, out) -> tuple[str, ...]:
+    notes = []
+    if out.unknown_words:
+        notes.append(c.t("translate.unknown", words=", ".join(out.unknown_words)))
+    if not out.follows_grammar:
+        notes.append(c.t("translate.off_pattern"))
+    return tuple(notes)
+
+
+def _translate_link(c: Context, kind: str, layer: int, head: int, q: int | None = None,
+                    k: int | None = None) -> tuple[str, dict]:
+    return "translate", {Keys.TR_TEXT: c.tr_text, Keys.TR_KIND: kind, Keys.TR_LAYER: layer, Keys.TR_HEAD: head,
+                         Keys.TR_SEL_Q: q, Keys.TR_SEL_K: k}
+
+
+def three(c: Context) -> Step:
+    out = c.translation()
+    tr = out.trace
+    site = tr.site(tr.layers("decoder")[0], "decoder")
+    pair = lesson.mask_pair(site)
+    writes, fed = site.query_tokens[pair.query], site.key_tokens[pair.key]
+    yes_no = {"yes": c.t("lesson.yes"), "no": c.t("lesson.no")}
+    weight = float(site.weights[0, pair.query, pair.key])
+    pred = Prediction("mask", c.t("lesson.three.ask", w=word(writes), k=word(fed)), ("yes", "no"), yes_no,
+                      "no" if pair.hidden else "yes",
+                      c.t("lesson.three.hidden" if pair.hidden else "lesson.three.open", w=word(writes), k=word(fed),
+                          weight=n(weight)),
+                      f"{c.tr_text}|{pair.query}|{pair.key}")
+    body = c.t("lesson.three.body", src=" ".join(word(w) for w in out.source_tokens) or "—",
+               out=word(out.text or "∅"), enc=len(tr.layers("encoder")), dec=len(tr.layers("decoder")),
+               cross=len(tr.layers("cross")))
+    rows = tuple(f"{inp} ▸ {w}" for w, inp in zip(site.query_tokens, site.input_tokens, strict=True)) \
+        if site.input_tokens is not None else site.query_tokens
+    fig = heatmaps.weights_figure(replace(site, query_tokens=rows), 0, title=c.t("lesson.three.chart"),
+                                  **ls._axis(c))
+    return Step("three", TRANSLATOR, c.t("lesson.three.title"), (c.t("lesson.three.intro"), body),
+                c.t("lesson.three.try"), _translate_link(c, "decoder", site.layer, 0, pair.query, pair.key), fig,
+                prediction=pred, notes=_notes(c, out))
+
+
+def cross(c: Context) -> Step:
+    out = c.translation()
+    tr = out.trace
+    layer = tr.layers("cross")[-1]
+    site = tr.site(layer, "cross")
+    target = lesson.last_content(site.query_tokens)
+    source, row = lesson.cross_reads(site, target)
+    words = lesson.content_positions(site.key_tokens) or list(range(len(site.key_tokens)))
+    tw = word(site.query_tokens[target])
+    pred = Prediction("cross", c.t("lesson.cross.ask", w=tw), tuple(str(j) for j in words),
+                      {str(j): f"{site.key_tokens[j]} ({j})" for j in words}, str(source),
+                      c.t("lesson.cross.explain", w=tw, s=word(site.key_tokens[source]), heads=site.n_heads,
+                          layer=layer, weight=n(float(row[source]))),
+                      f"{c.tr_text}|{target}")
+    head = int(np.argmax(site.weights[:, target, source]))
+    fig = heatmaps.merged_weights_figure(site.weights.mean(axis=0), list(site.query_tokens), list(site.key_tokens),
+                                         c.t("lesson.cross.chart", layer=layer),
+                                         (c.t("chart.query"), c.t("chart.key")))
+    return Step("cross", TRANSLATOR, c.t("lesson.cross.title"), (c.t("lesson.cross.intro", out=word(out.text or "∅")),),
+                c.t("lesson.cross.try"), _translate_link(c, "cross", layer, head, target, source), fig,
+                prediction=pred, notes=_notes(c, out))
+
+
+STEPS: tuple[Callable[[Context], Step], ...] = (
+    ls.vectors, ls.qkv, ls.factor, ls.dot, ls.softmax, ls.temperature, ls.weighted_sum, training, three, cross)
+SOURCES = (ls.MODEL,) * 8 + (TRANSLATOR,) * 2  # which sentence each step reads (the box the page shows)
+N_STEPS = len(STEPS) + 1  # and the last page: the score and the printable summary

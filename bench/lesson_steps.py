@@ -1,0 +1,74 @@
+"""What each Lesson step costs to build once the traces are made, and the size of the printable page.
+
+    python -m bench.lesson_steps [--repeats 3]
+
+Builds every step the way the page does (text, figure, prediction) on the article's sentences, with
+the model, translator and snapshot traces made once beforehand (the page keeps them in its cache).
+Prints per step the median build time, its share of the whole, and the summary page's bytes beside
+plotly.js's own (inlined once, it is most of the file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+from attention.analysis.selection import Selection  # noqa: E402
+from attention.analysis import lesson_numbers  # noqa: E402
+from attention.capture import hf_model, projections  # noqa: E402
+from attention.translator import api, snapshots, translate  # noqa: E402
+from attention.ui import lesson_print  # noqa: E402
+from attention.ui.lesson_steps import Context  # noqa: E402
+from attention.ui.lesson_story import STEPS, verb_forms  # noqa: E402
+
+TEXT, TR_TEXT = "The black cat drank the milk", "The ball is blue."
+
+
+def context(lang: str = "en") -> Context:
+    lm = hf_model.read_model(None)
+    tr = hf_model.trace_batch(lm, [TEXT])[0]
+    final, snaps = api.read_model(), api.read_snapshots()
+    out = translate(TR_TEXT, model=final)
+    snap_traces = snapshots.snapshot_traces(tr.text, final, snaps)
+    f = lesson_numbers.focus(tr.tokens, verb_forms())
+    best = lesson_numbers.best_head(tr, "encoder", f.query, f.key)
+    return Context(lang, tr.text, tr, best.layer, best.head, Selection(f.query, f.key), f.other,
+                   lambda s, h, pos: projections.origin(lm, tr, s, h, pos), TR_TEXT, translation=lambda: out,
+                   snapshots=lambda: snap_traces, temperature=lesson_numbers.TEMPERATURE)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    c = context()
+    times: dict[str, list[float]] = {}
+    for _ in range(args.repeats):
+        for build in STEPS:
+            start = time.perf_counter()
+            step = build(c)
+            times.setdefault(step.title, []).append(time.perf_counter() - start)
+    medians = {title: statistics.median(ts) for title, ts in times.items()}
+    whole = sum(medians.values())
+    print(f"{'step':<58} {'ms':>8} {'share':>7}")
+    for title, t in medians.items():
+        print(f"{title:<58} {t * 1000:8.1f} {t / whole:7.1%}")
+    print(f"{'all ten steps':<58} {whole * 1000:8.1f}")
+    steps = [build(c) for build in STEPS]
+    words = {"try": "Try it", "predict": "Predict first", "answer_was": "{chosen} / {answer}", "print": "Print"}
+    start = time.perf_counter()
+    page = lesson_print.summary_html("Lesson", "en", [TEXT], steps, {}, words)
+    took = time.perf_counter() - start
+    import plotly
+
+    js = os.path.getsize(os.path.join(os.path.dirname(plotly.__file__), "package_data", "plotly.min.js"))
+    size = len(page.encode("utf-8"))
+    print(f"summary page: {size:,} bytes ({size - js:,} without plotly.js's {js:,}), built in {took * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
