@@ -207,8 +207,8 @@ def end(c: Context) -> None:
         except Unavailable:
             continue
     st.markdown(f"**{t('lesson.end.steps')}**\n\n" + "\n".join(f"- {s.title}" for s in steps))
-    words = {name: t(f"lesson.{name}") for name in ("try_label", "predict", "answer_was", "print")}
-    words["try"] = words.pop("try_label")
+    words = {"try": t("lesson.try_label"), "predict": t("lesson.predict"), "answer_was": t("lesson.answer_was"),
+             "print": t("lesson.print")}
     page = lesson_print.summary_html(t("lesson.title"), lang(),
                                      [t("lesson.print_sentences", text=f"`{c.text}`", tr_text=f"`{c.tr_text}`")],
                                      steps, answers, words)

@@ -212,11 +212,12 @@ def softmax(c: Context) -> Step:
 def temperature(c: Context) -> Step:
     site, names = c.site, _names(c)
     change = lesson.temperature_change(site, c.head, c.query, c.key)
-    labels = {v: c.t(f"lesson.temperature.{v}") for v in ("up", "down")}
+    labels = {"up": c.t("lesson.temperature.up"), "down": c.t("lesson.temperature.down")}
     pred = Prediction(
         "temperature", c.t("lesson.temperature.ask", t=change.temperature, w=n(change.before), **names),
         ("up", "down"), labels, change.direction,
-        c.t(f"lesson.temperature.went_{change.direction}", t=change.temperature, before=n(change.before),
+        c.t("lesson.temperature.went_up" if change.direction == "up" else "lesson.temperature.went_down",
+            t=change.temperature, before=n(change.before),
             after=n(change.after), **names),
         f"{c.text}|{c.layer}|{c.head}|{c.query}|{c.key}")
     temp = c.temperature
