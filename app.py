@@ -16,6 +16,7 @@ from attention.ui.state import Keys
 blas.one_thread_for_process()  # numpy's spinning BLAS threads would slow the next forward pass (attention/blas.py)
 st.set_page_config(page_title="Attention, seen from inside", page_icon="🔍", layout="wide")
 state.keep()
+state.language_from_url()
 pages = {name: st.Page(spec.path, title=t(spec.title_key), icon=spec.icon, url_path=name,
                        default=name == state.DEFAULT_PAGE) for name, spec in state.PAGES.items()}
 page = st.navigation(list(pages.values()))

@@ -166,6 +166,13 @@ def keep() -> None:
             st.session_state[key] = st.session_state[key]
 
 
+def language_from_url() -> None:
+    """The navigation names every page before the landing page reads its view (open_from_url): on the
+    session's first run the language comes from the link first, so those names are in it too."""
+    if not st.session_state.get(_OPENED) and "lang" in st.query_params:
+        st.session_state[Keys.LANG] = st.query_params["lang"]  # an unknown one falls back (ui/lang.py)
+
+
 def open_from_url(page: str, defaults: Mapping[str, object]) -> None:
     """Once per session, on the page the person landed on: read its view (and the language) from the
     link; what the link does not say takes the defaults. Later page switches keep the session's view."""

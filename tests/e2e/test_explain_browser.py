@@ -33,3 +33,12 @@ def test_chinese_stays_chosen_across_reruns_and_pages(page, app_url):
     page.locator('[data-testid="stSidebarNav"]').get_by_text("查找注意力头").click()
     wait_idle(page)
     expect(page.get_by_role("heading", name="哪些注意力头连接这两个词？")).to_be_visible()
+
+
+def test_a_chinese_link_names_every_page_in_chinese_on_the_first_visit(page, app_url):
+    page.goto(f"{app_url}/translate?lang=zh")
+    wait_idle(page)
+    nav = page.locator('[data-testid="stSidebarNav"]')
+    for name in ("探索", "课程", "翻译", "学习过程", "查找注意力头", "总览"):
+        expect(nav.get_by_text(name, exact=True)).to_be_visible()
+    expect(nav.get_by_text("Explore", exact=True)).to_have_count(0)
