@@ -4,6 +4,7 @@ lesson_story.py; the numbers in attention/analysis/lesson_numbers.py."""
 
 from __future__ import annotations
 
+import re
 import zlib
 
 import streamlit as st
@@ -206,7 +207,9 @@ def end(c: Context) -> None:
             steps.append(STEPS[i](c))
         except Unavailable:
             continue
-    st.markdown(f"**{t('lesson.end.steps')}**\n\n" + "\n".join(f"- {s.title}" for s in steps))
+    # the titles are numbered ("1. …"): one line each, the number's dot escaped so it is not a list marker
+    st.markdown(f"**{t('lesson.end.steps')}**\n\n" + "  \n".join(re.sub(r"^(\d+)\.", r"\1\\.", s.title)
+                                                                   for s in steps))
     words = {"try": t("lesson.try_label"), "predict": t("lesson.predict"), "answer_was": t("lesson.answer_was"),
              "print": t("lesson.print")}
     page = lesson_print.summary_html(t("lesson.title"), lang(),

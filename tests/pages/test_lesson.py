@@ -116,7 +116,7 @@ def test_the_summary_holds_every_step_and_the_answers_in_the_chosen_language():
                                                              "print": "打印"})
     assert "<h2>标题</h2>" in page and "<code>w</code>" in page and 'lang="zh"' in page
     titles = [i18n.t(f"lesson.{s}.title", "zh") for s in ("vectors", "cross")]
-    assert all(t in text(at) for t in titles)
+    assert all(t in text(at).replace("\\.", ".") for t in titles)  # the list escapes each number's dot
 
 
 def test_the_downloaded_page_has_every_step_chart_and_answer(monkeypatch):
