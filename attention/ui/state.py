@@ -99,7 +99,7 @@ LESSON_SCOPE = Scope(Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K)
 class PageSpec:
     name: str  # also the page's URL path
     path: str  # the file st.Page runs
-    icon: str
+    icon: str  # a Material icon: Streamlit ships its font, so it draws where no emoji font is installed
     params: Mapping[str, str]  # URL parameter -> session key: the view the link carries
 
     @property
@@ -108,25 +108,25 @@ class PageSpec:
 
 
 PAGES: dict[str, PageSpec] = {p.name: p for p in (
-    PageSpec("explore", "views/explore.py", "🔍", {
+    PageSpec("explore", "views/explore.py", ":material/search:", {
         "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "layer": Keys.LAYER, "head": Keys.HEAD,
         "q": Keys.SEL_Q, "k": Keys.SEL_K, "words": Keys.MERGE_WORDS}),
-    PageSpec("lesson", "views/lesson.py", "🎓", {
+    PageSpec("lesson", "views/lesson.py", ":material/school:", {
         "text": Keys.LESSON_TEXT, "tr_text": Keys.LESSON_TR_TEXT, "model": Keys.MODEL_PATH, "step": Keys.LESSON_STEP,
         "layer": Keys.LESSON_LAYER, "head": Keys.LESSON_HEAD, "q": Keys.LESSON_SEL_Q, "k": Keys.LESSON_SEL_K}),
-    PageSpec("translate", "views/translate.py", "🌐", {
+    PageSpec("translate", "views/translate.py", ":material/translate:", {
         "text": Keys.TR_TEXT, "kind": Keys.TR_KIND, "layer": Keys.TR_LAYER, "head": Keys.TR_HEAD,
         "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K}),
-    PageSpec("learning", "views/learning.py", "📈", {
+    PageSpec("learning", "views/learning.py", ":material/trending_up:", {
         "text": Keys.LEARN_TEXT, "kind": Keys.LEARN_KIND, "layer": Keys.LEARN_LAYER, "head": Keys.LEARN_HEAD,
         "step": Keys.LEARN_STEP}),
-    PageSpec("find_heads", "views/find_heads.py", "🎯", {
+    PageSpec("find_heads", "views/find_heads.py", ":material/manage_search:", {
         "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "q": Keys.REL_QUERY, "k": Keys.REL_KEY,
         "by": Keys.REL_BY, "words": Keys.MERGE_WORDS}),
-    PageSpec("overview", "views/overview.py", "🗺️", {
+    PageSpec("overview", "views/overview.py", ":material/grid_view:", {
         "source": Keys.OV_SOURCE, "text": Keys.TEXT, "tr_text": Keys.TR_TEXT, "model": Keys.MODEL_PATH,
         "kind": Keys.OV_KIND, "words": Keys.MERGE_WORDS, "order": Keys.OV_ORDER, "asc": Keys.OV_ASCENDING}),
-    PageSpec("does_it_matter", "views/does_it_matter.py", "🔌", {
+    PageSpec("does_it_matter", "views/does_it_matter.py", ":material/science:", {
         "source": Keys.ABL_SOURCE, "text": Keys.TEXT, "tr_text": Keys.TR_TEXT, "model": Keys.MODEL_PATH,
         "heads": Keys.ABL_HEADS, "mode": Keys.ABL_MODE, "word": Keys.ABL_WORD,
         "kind": Keys.KIND, "q": Keys.SEL_Q, "k": Keys.SEL_K,
