@@ -18,7 +18,7 @@ from attention.ui import cache, charts, lesson_print, sentence, settings, state
 from attention.ui.lang import lang, t
 from attention.ui.lesson_steps import MODEL, Context, Prediction, Step
 from attention.ui.lesson_story import N_STEPS, SOURCES, STEPS, verb_forms
-from attention.ui.matrices import _on_click
+from attention.ui.matrices import select_from_chart
 from attention.ui.state import EXPLORE_SCOPE, LESSON_SCOPE, TRANSLATE_SCOPE, Keys
 
 MODEL_TEXT = "The black cat drank the milk"  # the article's sentences
@@ -173,7 +173,7 @@ def draw(step: Step, c: Context) -> None:
     if shown and step.figure is not None:
         chart_key = f"lesson_{step.id}_chart"
         if step.clickable:  # the same click behaviour as the full pages: the lesson follows the pair
-            st.plotly_chart(step.figure, key=chart_key, on_select=lambda: _on_click(chart_key, LESSON_SCOPE),
+            st.plotly_chart(step.figure, key=chart_key, on_select=lambda: select_from_chart(chart_key, LESSON_SCOPE),
                             selection_mode="points", width="stretch",
                             config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]))
         else:

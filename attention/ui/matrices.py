@@ -31,7 +31,8 @@ def _literal(token: str) -> str:
     return "".join("\\" + c if not c.isalnum() and not c.isspace() else c for c in token)
 
 
-def _on_click(chart_key: str, scope: Scope) -> None:
+def select_from_chart(chart_key: str, scope: Scope) -> None:
+    """A plotly chart's on_select: its clicked point becomes the scope's selection."""
     event = st.session_state.get(chart_key)
     state.set_selection(selection_from_event(state.get_selection(scope), event), scope)
 
@@ -40,7 +41,7 @@ def _chart(fig, chart_key: str, scope: Scope) -> None:
     st.plotly_chart(
         fig,
         key=chart_key,
-        on_select=lambda: _on_click(chart_key, scope),
+        on_select=lambda: select_from_chart(chart_key, scope),
         selection_mode="points",
         config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]),
         width="stretch",

@@ -126,7 +126,7 @@ def test_a_click_on_a_row_word_or_a_column_word_selects_that_word_alone():
 
 def test_a_click_on_a_plotly_matrix_goes_through_its_callback():
     """The ‖α·v‖ chart beside A: plotly's selection event, sent as the browser sends it, reaches
-    matrices._on_click; a cell, then a column word alone (which keeps the query)."""
+    matrices.select_from_chart; a cell, then a column word alone (which keeps the query)."""
     at = start()
     at.toggle(key="value_weighted").set_value(True).run()
     click_chart(at, "explore_vw", [2, 3], trace="cells")
