@@ -174,7 +174,10 @@ def test_the_cross_attention_steps_link_opens_translate_on_azul_reading_blue():
     assert "azul" in text(at) and "blue" in text(at)
 
 
-@pytest.mark.parametrize("sentence", ["!!!", "<b>x</b> `y` **z**"])
+LONG = " ".join(["The black cat drank the milk and the dog ate the bread"] * 40)  # past the length limit
+
+
+@pytest.mark.parametrize("sentence", ["!!!", "<b>x</b> `y` **z**", "", "猫喝了牛奶。", "The cat 🐱 drank milk 🥛", LONG])
 def test_hostile_sentences_give_every_step_without_a_traceback(sentence):
     at = opened("en", lesson_text=sentence, lesson_tr_text=sentence)
     for i in range(1, N_STEPS):
