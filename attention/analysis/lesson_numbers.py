@@ -14,6 +14,7 @@ import numpy as np
 from attention.analysis import anatomy
 from attention.analysis.head_links import FUNCTION_WORDS, HeadLink, default_pair, rank_heads
 from attention.analysis.special_tokens import is_special
+from attention.analysis.value_weighted import value_weighted
 from attention.trace import Kind, Site, Trace
 
 TEMPERATURE = 0.5  # the temperature the learner predicts for (sharper than the model's own 1)
@@ -103,11 +104,9 @@ class SumShares:
 
 
 def sum_shares(site: Site, head: int, query: int, n: int = 2) -> SumShares:
-    an = anatomy.sum_anatomy(site, head, query)
-    size = np.linalg.norm(an.contributions, axis=1)
-    total = float(size.sum()) or 1.0
-    order = [int(j) for j in np.argsort(-size, kind="stable")[:n]]
-    return SumShares(tuple(order), tuple(float(size[j]) / total for j in order))
+    share = value_weighted(site.weights[head : head + 1, query : query + 1], site.v[head : head + 1])[0, 0]
+    order = [int(j) for j in np.argsort(-share, kind="stable")[:n]]
+    return SumShares(tuple(order), tuple(float(share[j]) for j in order))
 
 
 def cross_reads(site: Site, target: int) -> tuple[int, np.ndarray]:
