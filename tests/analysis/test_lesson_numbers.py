@@ -68,6 +68,9 @@ def test_larger_dot_and_sum_shares(tr):
     assert site.scores[3, MILK, winner] == max(site.scores[3, MILK, DRANK], site.scores[3, MILK, BLACK])
     shares = lesson.sum_shares(site, 3, MILK, n=8)
     assert sum(shares.shares) == pytest.approx(1.0) and list(shares.shares) == sorted(shares.shares, reverse=True)
+    w, v = site.weights[3, MILK].astype(float), site.v[3].astype(float)  # w_j·‖v_j‖ over their sum, by hand
+    size = w * np.sqrt((v**2).sum(axis=1))
+    assert shares.shares == pytest.approx(tuple(size[list(shares.keys)] / size.sum()), rel=1e-6)
 
 
 def test_the_decoder_cannot_see_a_word_not_yet_written(out):
