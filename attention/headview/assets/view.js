@@ -81,8 +81,9 @@ class HvView {
       masked: d.masked, size: [size, size], margin: HV_MARGIN };
     this.S = new HvPanel(this.els.S, { ...common, name: "S", image: hvImage(d.S, d.masked, d.nq, d.nk, rdbu, sLo, sHi) });
     this.blues = blues; this.w10 = w10;
-    this.A = new HvPanel(this.els.A, { ...common, name: "A", image: hvImage(d.A, d.masked, d.nq, d.nk, blues, 0, w10) });
-    this.setRowScale(this.root.getAttribute("data-a-scale") === "rows", false); // kept over a head change
+    this.rowScale = this.root.getAttribute("data-a-scale") === "rows"; // kept over a head change
+    this.A = new HvPanel(this.els.A, { ...common, name: "A", image: this.aImage() });
+    this.showRowScale();
     this.A.view = this.S.view; // S and A always show the same window
     const dims = Array.from({ length: d.dh }, (_, i) => String(i));
     this.Z = new HvPanel(this.els.Z, { name: "Z", rows: d.nq, cols: d.dh, rowLabels: null, colLabels: dims,
@@ -101,15 +102,23 @@ class HvView {
     this.root.setAttribute("data-ready", "1");
   }
 
-  setRowScale(on, redraw = true) { // A coloured 0..1, or each row 0..its largest weight
+  aImage() { // A coloured 0..1, or each row 0..its largest weight
     const d = this.d;
+    return hvImage(d.A, d.masked, d.nq, d.nk, this.blues, 0, this.rowScale ? hvRowMax(d.A, d.masked, d.nq, d.nk) : this.w10);
+  }
+
+  setRowScale(on) {
     this.rowScale = on;
-    this.A.cfg.image = hvImage(d.A, d.masked, d.nq, d.nk, this.blues, 0,
-      on ? hvRowMax(d.A, d.masked, d.nq, d.nk) : this.w10);
+    this.A.cfg.image = this.aImage();
+    this.showRowScale();
+    this.redraw();
+  }
+
+  showRowScale() {
+    const on = this.rowScale;
     this.buttons.ascale.textContent = on ? this.labels.colour_rows : this.labels.colour_one;
     this.buttons.ascale.setAttribute("aria-pressed", on ? "true" : "false");
     this.root.setAttribute("data-a-scale", on ? "rows" : "one");
-    if (redraw) this.redraw();
   }
 
   textColour() { return getComputedStyle(this.root).color || "#222"; }
