@@ -68,3 +68,22 @@ def test_each_row_scaled_to_its_largest_weight_darkens_long_rows_and_keeps_the_n
 
     button.click()  # and back
     assert view.evaluate(PIXEL, list(at_top)) == one_top
+
+
+def test_the_row_scale_is_kept_when_another_head_is_picked(browser, tmp_path):
+    from attention.headview import save_html
+    from attention.trace import Trace
+
+    site = random_site(12, kind="encoder", heads=3, d_head=8, seed=4)
+    save_html(Trace(text="t", model="random", tokens=site.query_tokens, sites=(site,)), tmp_path / "t.html")
+    context = browser.new_context(offline=True)
+    page = context.new_page()
+    page.goto((tmp_path / "t.html").as_uri())
+    page.wait_for_selector(".hv[data-ready='1']", timeout=30_000)
+    page.locator(".hv-ascale").click()
+    page.evaluate("() => { document.querySelector('.hv-ascale').dataset.old = '1'; }")  # this view's button
+    page.locator(".hv-pickers select").nth(2).select_option("2")  # head 2: the view is built anew
+    page.wait_for_selector(".hv[data-ready='1'] .hv-ascale:not([data-old])", timeout=30_000)
+    assert page.locator(".hv-ascale").get_attribute("aria-pressed") == "true"
+    assert page.locator(".hv").first.get_attribute("data-a-scale") == "rows"
+    context.close()
