@@ -28,13 +28,17 @@ MAY_IMPORT: dict[str, set[str]] = {
     "trace": {"core", "blas"},
     "package": {"trace"},  # attention/__init__.py: the rest only inside trace() and translate()
     "analysis": {"trace", "core", "blas"},
-    "capture": {"package", "trace", "core", "blas", "analysis"},
-    "translator": {"trace", "core", "blas", "analysis"},
+    "head_mask": {"analysis"},  # one switch for heads off, shared by every back end (torch)
+    "capture": {"package", "trace", "core", "blas", "analysis", "head_mask"},
+    "translator": {"trace", "core", "blas", "analysis", "head_mask"},
+    # one Source per model the app can show, and the registry from a link's name to it
+    "sources": {"package", "trace", "core", "blas", "analysis", "capture", "translator"},
     "plots": {"analysis", "trace", "core"},
     "headview": {"analysis", "trace", "core"},
-    "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n"},
-    "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n",
-              "ui"},
+    "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "sources", "plots", "headview",
+           "i18n"},
+    "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "sources", "plots", "headview",
+              "i18n", "ui"},
 }
 # inside functions only: attention/__init__.py's trace(), translate(), save_html(); Trace.show() and save_html()
 LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "headview"), ("trace", "headview")}

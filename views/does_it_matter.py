@@ -9,6 +9,7 @@ from attention.analysis.effects import MODES, agreement, format_heads, parse_hea
 from attention.analysis.head_links import rank_heads
 from attention.analysis.value_weighted import sink_share, site_value_weighted
 from attention.plots import effect_figures
+from attention.sources import Source
 from attention.trace import KINDS, Trace
 from attention.ui import cache, charts, sentence, state
 from attention.ui.lang import formatter, kind_title, t
@@ -53,14 +54,14 @@ def head_grid(tr: Trace) -> frozenset:
     return heads
 
 
-def changes_section(source: str, text: str, heads: frozenset, mode: str) -> None:
+def changes_section(src: Source, text: str, heads: frozenset, mode: str) -> None:
     st.subheader(t("ablation.what_changed"))
     if not heads:
         st.info(t("ablation.none_off"))
         return
-    out = cache.ablated(source, sentence.model_path(), text, format_heads(heads), mode)
+    out = cache.ablated(src.name, text, format_heads(heads), mode)
     ab = out.ablation
-    if source == sentence.TRANSLATOR:
+    if src.predicts == "translation":
         c_on, c_off = st.columns(2)
         c_on.markdown(f"**{t('ablation.all_on')}**")
         c_on.code(ab.base_text or "∅", language=None)
@@ -86,10 +87,15 @@ def changes_section(source: str, text: str, heads: frozenset, mode: str) -> None
         st.caption(t("ablation.cos_caption"))
 
 
-def pair_picker(tr: Trace, source: str) -> tuple[str, int, int]:
+PAIR_KEYS = {  # by the page that shows a source's head in full (Source.home): the pair is shared with it
+    "translate": (Keys.TR_KIND, Keys.TR_SEL_Q, Keys.TR_SEL_K),
+    "explore": (Keys.KIND, Keys.SEL_Q, Keys.SEL_K),
+}
+
+
+def pair_picker(tr: Trace, src: Source) -> tuple[str, int, int]:
     """The pair of words whose attention the heads are ranked by (shared with Explore/Find heads or Translate)."""
-    kind_key, q_key, k_key = ((Keys.TR_KIND, Keys.TR_SEL_Q, Keys.TR_SEL_K) if source == sentence.TRANSLATOR
-                              else (Keys.KIND, Keys.SEL_Q, Keys.SEL_K))
+    kind_key, q_key, k_key = PAIR_KEYS[src.home]
     c_kind, c_q, c_k = st.columns(3)
     kinds = list(tr.kinds)
     state.str_choice(kind_key, kinds, "cross" if "cross" in kinds else None)
@@ -104,11 +110,11 @@ def pair_picker(tr: Trace, source: str) -> tuple[str, int, int]:
     return kind, q, k
 
 
-def ranking_section(tr: Trace, source: str, text: str, mode: str) -> None:
+def ranking_section(tr: Trace, src: Source, text: str, mode: str) -> None:
     st.subheader(t("ablation.ranking"))
     st.caption(t("ablation.ranking_caption"))
-    effects = cache.head_effects(source, sentence.model_path(), text, mode)
-    kind, q, k = pair_picker(tr, source)
+    effects = cache.head_effects(src.name, text, mode)
+    kind, q, k = pair_picker(tr, src)
     links = {(link.kind, link.layer, link.head): link.weight for link in rank_heads(tr, kind, q, k)}
     shares = {(kind, s.layer, h): float(site_value_weighted(s)[h, q, k])
               for s in tr.sites if s.kind == kind for h in range(s.n_heads)}
@@ -183,28 +189,22 @@ def ablation_page() -> None:
     st.title(t("ablation.title"))
     st.markdown(t("ablation.explain"))
     state.str_choice(Keys.ABL_SOURCE, SOURCES)
-    source = st.radio(t("ablation.source"), SOURCES, key=Keys.ABL_SOURCE, horizontal=True,
+    choice = st.radio(t("ablation.source"), SOURCES, key=Keys.ABL_SOURCE, horizontal=True,
                       format_func=formatter("ablation.source_"))
-    if source == sentence.TRANSLATOR:
-        out = sentence.translated(sentence.english_box(Keys.TR_TEXT))
-        if out is None:
-            return
-        tr, text = out.trace, out.trace.text
-    else:
-        st.text_area(t("explore.sentence"), key=Keys.TEXT, height=68)
-        tr = sentence.traced()
-        if tr is None:
-            return
-        out, text = None, tr.text
+    src = sentence.chosen(choice)
+    out = sentence.source_output(src, height=68, show=False)
+    if out is None:
+        return
+    tr, text = out.trace, out.trace.text
     state.str_choice(Keys.ABL_MODE, list(MODES))
     st.radio(t("ablation.mode"), list(MODES), key=Keys.ABL_MODE, horizontal=True,
              format_func=formatter("ablation.mode_"), help=t("ablation.mode_help"))
     mode = st.session_state[Keys.ABL_MODE]
     heads = head_grid(tr)
-    changes_section(source, text, heads, mode)
-    ranking_section(tr, source, text, mode)
+    changes_section(src, text, heads, mode)
+    ranking_section(tr, src, text, mode)
     sinks_section(tr)
-    if out is not None:
+    if src.predicts == "translation":  # attribution is the translator's (gradients through its own words)
         attribution_section(out)
     with st.expander(t("ablation.honest_title")):
         st.markdown(t("ablation.honest"))

@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from attention.capture import projections
 from attention.trace import TOLERANCE
 from attention.ui import cache, matrices, pickers, sentence, state
 from attention.ui.lang import kind_title, t, trace_notes
@@ -16,7 +15,7 @@ def explore_page() -> None:
     tr = sentence.traced()
     if tr is None:
         return
-    lm = cache.model(sentence.model_path())
+    name = sentence.model_path()
     site, head = pickers.site_picker(tr, Keys.KIND, Keys.LAYER, Keys.HEAD)
     c_words, c_overview, c_matter = st.columns([2, 1, 1])
     c_words.toggle(t("words.toggle"), key=Keys.MERGE_WORDS, help=t("words.help"))
@@ -36,7 +35,7 @@ def explore_page() -> None:
     state.get_selection(EXPLORE_SCOPE, context)
     matrices.show(site, head, page="explore", scope=EXPLORE_SCOPE,
                   tab_key=Keys.EXPLAIN_TAB,
-                  origin_fn=lambda s, h, pos: projections.origin(lm, tr, s, h, pos))
+                  origin_fn=lambda s, h, pos: cache.origin(name, tr, s, h, pos))
 
 
 explore_page()

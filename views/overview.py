@@ -35,10 +35,10 @@ class Target:
         return state.PAGES[self.page].title_key
 
 
-def target(source: str) -> Target:
-    if source == TRANSLATOR:
-        return Target("translate", Keys.TR_KIND, Keys.TR_LAYER, Keys.TR_HEAD, state.TRANSLATE_SCOPE)
-    return Target("explore", Keys.KIND, Keys.LAYER, Keys.HEAD, state.EXPLORE_SCOPE)
+TARGETS = {  # by the page that shows a source's head in full (Source.home)
+    "translate": Target("translate", Keys.TR_KIND, Keys.TR_LAYER, Keys.TR_HEAD, state.TRANSLATE_SCOPE),
+    "explore": Target("explore", Keys.KIND, Keys.LAYER, Keys.HEAD, state.EXPLORE_SCOPE),
+}
 
 
 def on_grid_click(to: Target, kind: str) -> None:
@@ -80,7 +80,7 @@ def hover_texts(v: Overview, to: Target) -> dict[tuple[int, int], str]:
     return texts
 
 
-def grid_section(v: Overview, kind: str, to: Target) -> None:
+def grid_section(v: Overview, kind: str, to: Target, choice: str) -> None:
     c_order, c_low, c_word = st.columns([2, 1, 2])
     # Cross-attention has no distance, previous token or self (its queries and keys are two sentences)
     applies = [c for c in head_stats.STAT_COLUMNS if not all(np.isnan(getattr(s, c)) for s in v.stats)]
@@ -105,7 +105,7 @@ def grid_section(v: Overview, kind: str, to: Target) -> None:
     st.plotly_chart(fig, key=Keys.OV_GRID, on_select=lambda: on_grid_click(to, kind), selection_mode="points",
                     config=charts.config(), width="stretch")
     if selected is not None and None not in selected:  # the head last opened: does it matter?
-        sentence.matter_button(sentence.TRANSLATOR if to.page == "translate" else sentence.MODEL, kind, *selected)
+        sentence.matter_button(choice, kind, *selected)
     not_applicable = [c for c in head_stats.STAT_COLUMNS if c not in applies]
     table = pd.DataFrame(head_stats.as_records(v.stats)).drop(columns=["kind", *not_applicable])
     table = table.set_index(["layer", "head"]).loc[order].reset_index().rename(
@@ -158,42 +158,31 @@ def export_section(tr: Trace, kind: str, merge: bool, to: Target) -> None:
     st.caption(t("overview.export_caption_words" if merge else "overview.export_caption", page=t(to.page_name)))
 
 
-def source_trace(source: str) -> Trace | None:
-    """The sentence box of the chosen source (the same sentence as its own page) and its trace
-    (None: the person has been told why)."""
-    if source == TRANSLATOR:
-        out = sentence.translated(sentence.english_box(Keys.TR_TEXT))
-        if out is not None:
-            sentence.show_translation(out)
-        return None if out is None else out.trace
-    st.text_area(t("explore.sentence"), key=Keys.TEXT, height=80)
-    sentence.state_cap()
-    return sentence.traced()
-
-
 def overview_page() -> None:
     st.title(t("overview.title"))
     names = {MODEL: t("overview.source.model"), TRANSLATOR: t("overview.source.translator")}
     state.str_choice(Keys.OV_SOURCE, [MODEL, TRANSLATOR])
-    source = st.radio(t("overview.source"), [MODEL, TRANSLATOR], key=Keys.OV_SOURCE, format_func=names.get,
+    choice = st.radio(t("overview.source"), [MODEL, TRANSLATOR], key=Keys.OV_SOURCE, format_func=names.get,
                       horizontal=True)
-    tr = source_trace(source)
-    if tr is None:
+    src = sentence.chosen(choice)
+    out = sentence.source_output(src)
+    if out is None:
         return
+    tr = out.trace
 
-    to = target(source)
+    to = TARGETS[src.home]
     c_kind, c_merge = st.columns([2, 2])
     # start on the kind the other page shows
     kind = pickers.kind_picker(list(tr.kinds), Keys.OV_KIND, c_kind, default=st.session_state.get(to.kind_key))
     merge = False
-    if source == TRANSLATOR:  # its vocabulary is whole words: nothing to merge
+    if src.whole_words:  # nothing to merge
         c_merge.caption(t("overview.words_already"))
     else:
         merge = c_merge.toggle(t("overview.merge"), key=Keys.MERGE_WORDS, help=t("overview.merge_help"))
     if merge:
         st.caption(t("overview.merge_caption"))
-    v = cache.overview(source, sentence.model_path() if source == MODEL else None, tr.text, kind, merge)
-    grid_section(v, kind, to)
+    v = cache.overview(src.name, tr.text, kind, merge)
+    grid_section(v, kind, to, choice)
     rollout_section(v, to.scope)
     export_section(tr, kind, merge, to)
 

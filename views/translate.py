@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import streamlit as st
 
+from attention import sources
 from attention.trace import TOLERANCE, Site
-from attention.translator.origin import origin as translator_origin
 from attention.ui import cache, matrices, pickers, sentence, state
 from attention.ui.lang import t, trace_notes
 from attention.ui.state import TRANSLATE_SCOPE, Keys
@@ -40,9 +40,8 @@ def translate_page() -> None:
     if kind != "encoder":
         st.caption(t("translate.rows"))
     state.get_selection(TRANSLATE_SCOPE, (tr.text, kind))  # a new sentence or kind clears the selection
-    model = cache.translator()
     matrices.show(labelled(site), head, page="translate", scope=TRANSLATE_SCOPE,
-                  tab_key=Keys.TR_EXPLAIN_TAB, origin_fn=lambda s, h, pos: translator_origin(model, s, h, pos))
+                  tab_key=Keys.TR_EXPLAIN_TAB, origin_fn=lambda s, h, pos: cache.origin(sources.TRANSLATOR, tr, s, h, pos))
     vocab_browser()
 
 

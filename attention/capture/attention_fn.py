@@ -21,7 +21,7 @@ from torch import nn
 from transformers import AttentionInterface
 from transformers.masking_utils import AttentionMaskInterface, eager_mask
 
-from attention.capture import hf_head_mask
+from attention import head_mask
 
 IMPLEMENTATION = "attention_trace"
 
@@ -117,7 +117,7 @@ def capturing_attention(
                 z=z.detach(),
             )
         )
-    z = hf_head_mask.apply(module, z)  # heads switched off (ablation, capture/hf_head_mask.py); recorded as computed
+    z = head_mask.apply(id(module), z)  # heads switched off (ablation, attention/head_mask.py); recorded as computed
     return z.transpose(1, 2).contiguous(), weights  # (B, Tq, nh, hs)
 
 

@@ -23,9 +23,10 @@ from cachetools import LRUCache
 from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForSeq2SeqLM
 
 from attention import ModelLoadError
-from attention.analysis.effects import MODES, Ablation, HeadEffects, HeadId, parse_heads
+from attention.analysis.effects import Ablation, HeadEffects, HeadId, parse_heads
 from attention.capture import attention_fn, hf_model
-from attention.capture.hf_head_mask import Switch, switched_off
+from attention import head_mask
+from attention.head_mask import Switch, switched_off
 from attention.trace import Trace
 
 REFERENCE_SENTENCES = (  # whose mean head outputs stand in for a head in "mean" mode
@@ -124,24 +125,9 @@ def mean_outputs(lm: hf_model.LoadedModel) -> dict[tuple[str, int], np.ndarray]:
 
 
 def switches(lm: hf_model.LoadedModel, rows: list[frozenset[HeadId]], mode: str = "zero") -> dict[int, Switch]:
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
-    unknown = {h for row in rows for h in row} - set(all_heads(lm))
-    if unknown:
-        raise ValueError(f"no such heads in this model: {sorted(unknown)}")
-    sites, means = _sites(lm), (mean_outputs(lm) if mode == "mean" else {})
-    out = {}
-    for kind, layer in {(k, L) for row in rows for (k, L, _) in row}:
-        module, nh, hs = sites[(kind, layer)]
-        keep = torch.ones(len(rows), nh, 1, 1)
-        for b, row in enumerate(rows):
-            for k, L, h in row:
-                if (k, L) == (kind, layer):
-                    keep[b, h] = 0.0
-        fill = (torch.from_numpy(means[(kind, layer)]).float()[None, :, None, :] if mode == "mean"
-                else torch.zeros(1, nh, 1, hs))
-        out[id(module)] = Switch(keep, fill)
-    return out
+    head_mask.check({h for row in rows for h in row}, all_heads(lm), mode)
+    sites = {key: head_mask.SiteShape(id(module), nh, hs) for key, (module, nh, hs) in _sites(lm).items()}
+    return head_mask.build(rows, sites, mode, mean_outputs(lm) if mode == "mean" else None)
 
 
 def _batch(lm: hf_model.LoadedModel, text: str, target: str | None, rows: int):

@@ -20,10 +20,11 @@ from functools import lru_cache
 import numpy as np
 import torch
 
-from attention.analysis.effects import MODES, Ablation, HeadEffects, HeadId, parse_heads
+from attention import head_mask
+from attention.head_mask import Switch, switched_off
+from attention.analysis.effects import Ablation, HeadEffects, HeadId, parse_heads
 from attention.translator import api
 from attention.translator.evaluate import pad_batch, translate_batch
-from attention.translator.head_mask import Switch, switched_off
 from attention.translator.model import Transformer
 from attention.translator.vocab import BOS_ID, EOS, EOS_ID, PAD_ID, tokenize
 
@@ -52,11 +53,7 @@ def all_heads(model: Transformer) -> tuple[HeadId, ...]:
 
 
 def _check(model: Transformer, heads: Iterable[HeadId], mode: str) -> None:
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
-    unknown = set(heads) - set(all_heads(model))
-    if unknown:
-        raise ValueError(f"no such heads in this model: {sorted(unknown)}")
+    head_mask.check(set(heads), all_heads(model), mode)
 
 
 @lru_cache(maxsize=4)
@@ -81,19 +78,9 @@ def mean_outputs(model: Transformer) -> dict[tuple[str, int], np.ndarray]:
 
 def switches(model: Transformer, rows: list[frozenset[HeadId]], mode: str = "zero") -> dict[tuple[str, int], Switch]:
     """The switches for a batch whose row b has the heads rows[b] off."""
-    nh, hs = model.cfg.n_heads, model.cfg.d_head
-    means = mean_outputs(model) if mode == "mean" else {}
-    out = {}
-    for kind, layer in {(k, L) for row in rows for (k, L, _) in row}:
-        keep = torch.ones(len(rows), nh, 1, 1, dtype=torch.float64)
-        for b, row in enumerate(rows):
-            for k, L, h in row:
-                if (k, L) == (kind, layer):
-                    keep[b, h] = 0.0
-        fill = (torch.from_numpy(means[(kind, layer)])[None, :, None, :] if mode == "mean"
-                else torch.zeros(1, nh, 1, hs, dtype=torch.float64))
-        out[(kind, layer)] = Switch(keep, fill)
-    return out
+    sites = {(kind, layer): head_mask.SiteShape((kind, layer), model.cfg.n_heads, model.cfg.d_head)
+             for kind, layer, _ in all_heads(model)}
+    return head_mask.build(rows, sites, mode, mean_outputs(model) if mode == "mean" else None, dtype=torch.float64)
 
 
 @torch.no_grad()

@@ -23,7 +23,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from attention import core
-from attention.translator import head_mask
+from attention import head_mask
 from attention.translator.vocab import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Vocab
 
 MASKED = core.MASKED  # the additive value that hides a key: float32 min, as the page expects
@@ -134,7 +134,7 @@ class Attention(nn.Module):
                                 mask.detach(), self.scale, weights.detach(), z.detach(), x.detach(),
                                 context.detach())
             )
-        z = head_mask.apply(self.kind, self.layer, z)  # heads switched off (ablation), if any
+        z = head_mask.apply((self.kind, self.layer), z)  # heads switched off (ablation), if any
         # out = Σ_h Z_h · W_O[h]
         return torch.einsum("bhtd,hdc->btc", z.to(x.dtype), self.W_O) + self.b_O  # (B, Tq, C)
 

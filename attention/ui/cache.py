@@ -23,6 +23,8 @@ from cachetools import LRUCache
 
 from attention.analysis.overview_data import Overview
 from attention.analysis.overview_data import build as build_overview
+from attention import sources
+from attention.sources import Output, Source
 from attention.trace import Trace
 from attention.ui import admission, memory, settings
 from attention.ui.lang import t
@@ -31,13 +33,12 @@ if TYPE_CHECKING:  # torch, transformers and the translator load only when a pag
     from attention.analysis.effects import HeadEffects
     from attention.analysis.learning_curves import SnapshotTraces
     from attention.translator.attribution import Attribution
-    from attention.capture.hf_model import LoadedModel
     from attention.translator.api import Translation
     from attention.translator.model import Transformer
 
 MAX_ENTRIES = 64
 # Loaded once per process and shared read-only (the alignment is a few bytes, costly to make again).
-KEPT_WHEN_SHEDDING = ("model", "translator", "snapshots", "alignment")
+KEPT_WHEN_SHEDDING = ("model", "lm_model", "snapshots", "alignment")
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ def nbytes(value: Any) -> int:
         return value.nbytes()
     if hasattr(value, "parameters"):  # a torch module
         return sum(p.numel() * p.element_size() for p in value.parameters())
-    if hasattr(value, "model") and hasattr(value.model, "parameters"):  # LoadedModel
+    if hasattr(value, "model") and hasattr(value.model, "parameters"):  # capture's LoadedModel
         return nbytes(value.model)
     if isinstance(value, dict):
         return sum(nbytes(v) for v in value.values())
@@ -142,25 +143,32 @@ class Shelf:
 shelf = Shelf(settings.cache_bytes(), rss_budget=settings.rss_budget_bytes())
 
 
-def model(path: str | None) -> LoadedModel:
-    from attention.capture import hf_model
+def source(name: str | None) -> Source:
+    """The source a name stands for (the registry; a source is cheap, its model is what is kept)."""
+    return sources.get(name)
 
-    return shelf.get(("model", path), lambda: hf_model.read_model(path), "app.loading_model")
+
+def model(name: str | None) -> Any:
+    """The source's model, loaded once per process and shared by every session."""
+    src = source(name)
+    return shelf.get(("model", src.name), src.load, "app.loading_model")
 
 
-def trace(path: str | None, text: str) -> Trace:
-    """The trace of text by the model at path, from the cache when another click or session made it."""
-    from attention.capture import hf_model
+def output(name: str | None, text: str) -> Output:
+    """The text through the source: its output (a translation, or the trace alone) and its trace."""
+    src = source(name)
+    loaded = model(src.name)
+    return shelf.get(("output", src.name, text), lambda: src.run(loaded, text), src.working, queued=True)
 
-    lm = model(path)
-    return shelf.get(("trace", path, text), lambda: hf_model.trace_batch(lm, [text])[0], "app.tracing",
-                     queued=True)
+
+def trace(name: str | None, text: str) -> Trace:
+    """The trace of text by the source (a model folder, None for the default model), from the cache
+    when another click or session made it."""
+    return output(name, text).trace
 
 
 def translator() -> Transformer:
-    from attention.translator import api
-
-    return shelf.get(("translator",), api.read_model, "app.loading_model")
+    return model(sources.TRANSLATOR)
 
 
 def translator_snapshots() -> tuple[tuple[int, Transformer], ...]:
@@ -171,20 +179,14 @@ def translator_snapshots() -> tuple[tuple[int, Transformer], ...]:
 
 def translation(text: str) -> Translation:
     """The built-in translator's output and trace."""
-    from attention.translator import translate
-
-    tm = translator()
-    return shelf.get(("translation", text), lambda: translate(text, model=tm), "app.translating", queued=True)
+    return output(sources.TRANSLATOR, text)
 
 
-def overview(source: str, model_path: str | None, text: str, kind: str, merge: bool) -> Overview:
-    """What the Overview draws for one sentence of one model (source: "model" or "translator")."""
-    def make() -> Overview:
-        tr = translation(text).trace if source == "translator" else trace(model_path, text)
-        return build_overview(tr, kind, merge)
-
-    return shelf.get(("overview", source, model_path, text, kind, merge), make, "overview.measuring",
-                     queued=True)
+def overview(name: str | None, text: str, kind: str, merge: bool) -> Overview:
+    """What the Overview draws for one sentence of one source."""
+    src = source(name)
+    return shelf.get(("overview", src.name, text, kind, merge), lambda: build_overview(trace(src.name, text), kind, merge),
+                     "overview.measuring", queued=True)
 
 
 def snapshot_traces(text: str) -> SnapshotTraces:
@@ -214,44 +216,37 @@ def alignment_over_training() -> tuple[tuple[int, ...], np.ndarray]:
     return shelf.get(("alignment",), make, "learning.measuring", queued=True)
 
 
-def effects_model(path: str | None) -> LoadedModel:
-    """The model ablation runs on: loaded with its language-model head when the folder has one (then
-    scored by log-probabilities), else the very model the other pages use (scored by cosines)."""
-    from attention.capture import hf_ablation
-
-    if hf_ablation.lm_class(path) is None:
-        return model(path)
-    return shelf.get(("lm_model", path), lambda: hf_ablation.read_lm(path), "app.loading_model")
+def effects_model(name: str | None) -> Any:
+    """The model ablation runs on: a folder with a language-model head is loaded with it (then scored
+    by log-probabilities), else the very model the other pages use (scored by cosines)."""
+    src = source(name)
+    kept = shelf.get(("lm_model", src.name), lambda: src.load_for_effects() or _SAME, "app.loading_model")
+    return model(src.name) if kept is _SAME else kept
 
 
-def head_effects(source: str, path: str | None, text: str, mode: str) -> HeadEffects:
-    """Every head switched off alone (source: "translator" or "model")."""
-    if source == "translator":
-        from attention.translator import ablation
+_SAME = "same"  # kept for a source whose effects run on its one model (a shelf keeps no None)
 
-        tm = translator()
-        return shelf.get(("effects", source, None, text, mode), lambda: ablation.head_effects(text, mode, model=tm),
-                         "ablation.measuring", queued=True)
-    from attention.capture import hf_ablation
 
-    lm = effects_model(path)
-    return shelf.get(("effects", source, path, text, mode), lambda: hf_ablation.head_effects(text, mode=mode, lm=lm),
+def head_effects(name: str | None, text: str, mode: str) -> HeadEffects:
+    """Every head of the source switched off alone."""
+    src = source(name)
+    lm = effects_model(src.name)
+    return shelf.get(("effects", src.name, text, mode), lambda: src.head_effects(lm, text, mode),
                      "ablation.measuring", queued=True)
 
 
-def ablated(source: str, path: str | None, text: str, heads: str, mode: str):
-    """The translation (or trace) with `heads` switched off, and what changed."""
-    if source == "translator":
-        from attention.translator import ablation
+def ablated(name: str | None, text: str, heads: str, mode: str):
+    """The source's output with `heads` switched off, and what changed."""
+    src = source(name)
+    lm = effects_model(src.name)
+    return shelf.get(("ablated", src.name, text, heads, mode), lambda: src.ablated(lm, text, heads, mode),
+                     "ablation.measuring", queued=True)
 
-        tm = translator()
-        return shelf.get(("ablated", source, None, text, heads, mode),
-                         lambda: ablation.translate(text, ablate=heads, mode=mode, model=tm), "ablation.measuring", queued=True)
-    from attention.capture import hf_ablation
 
-    lm = effects_model(path)
-    return shelf.get(("ablated", source, path, text, heads, mode),
-                     lambda: hf_ablation.trace(text, ablate=heads, mode=mode, lm=lm), "ablation.measuring", queued=True)
+def origin(name: str | None, tr: Trace, site, head: int, pos: int):
+    """Where a word's q, k and v come from, rebuilt from the source's own weights (None: it cannot be)."""
+    src = source(name)
+    return src.origin(model(src.name), tr, site, head, pos)
 
 
 def attribution(text: str, position: int) -> Attribution:

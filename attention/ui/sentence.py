@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import streamlit as st
 
-from attention import ModelLoadError
+from attention import ModelLoadError, sources
 from attention.analysis.text_input import check_text
+from attention.sources import Output, Source
 from attention.trace import Trace
 from attention.ui import cache, settings, state
 from attention.ui.lang import t, trace_problems
 from attention.ui.state import Keys
 
-MODEL, TRANSLATOR = "model", "translator"  # whose attention a page shows (the Overview offers both)
+# Whose attention a page that offers a choice shows (Overview, Does it matter?): the model named in the
+# sidebar (all-MiniLM-L6-v2 by default), or the built-in translator. `chosen()` turns the choice into a
+# source; the links keep these two words.
+MODEL, TRANSLATOR = "model", "translator"
 TRANSLATOR_TEXT = "The black cat drank the milk."  # the first sentence of the translator's pages
 TRANSLATOR_MAX_CHARS = 2_000
 
 
-def traced() -> Trace | None:
+def chosen(choice: str) -> Source:
+    """The source a page's choice (MODEL or TRANSLATOR) stands for."""
+    return cache.source({MODEL: model_path(), TRANSLATOR: sources.TRANSLATOR}[choice])
+
+
+def traced(name: str | None = None) -> Trace | None:
     """The trace of the sentence (Keys.TEXT) with the chosen model, or None after telling the person
     why (blank text, an unreadable model folder). Cut text and dropped tokens are announced."""
     checked = check_text(st.session_state.get(Keys.TEXT), settings.max_chars())
@@ -26,7 +35,7 @@ def traced() -> Trace | None:
     if checked.cut_chars:
         st.warning(t("text.cut", n=f"{len(checked.text):,}"))
     try:
-        tr = cache.trace(model_path(), checked.text)
+        tr = cache.trace(model_path() if name is None else name, checked.text)
     except ModelLoadError as exc:
         st.error(t("error.model", message=str(exc)))
         return None
@@ -35,6 +44,20 @@ def traced() -> Trace | None:
     for problem in trace_problems(tr):  # sites missing, extra or mislabelled: the trace is not the whole model
         st.error(problem)
     return tr
+
+
+def source_output(src: Source, height: int = 80, show: bool = True) -> Output | None:
+    """The sentence box of the source's home page (the same sentence as there) and the source's
+    output, with its trace (None: the person has been told why). `show`: a translation above it."""
+    if src.home in _HOME_BOX:
+        out = translated(english_box(_HOME_BOX[src.home][0]))
+        if out is not None and show:
+            show_translation(out)
+        return out
+    st.text_area(t("explore.sentence"), key=Keys.TEXT, height=height)
+    state_cap()
+    tr = traced(src.name)
+    return None if tr is None else cache.output(src.name, tr.text)
 
 
 def state_cap() -> None:
@@ -101,19 +124,28 @@ def show_translation(out) -> None:
         st.caption(t("translate.skipped", marks=" ".join(out.skipped_marks)))
 
 
-def overview_button(source: str, kind: str) -> None:  # source: MODEL or TRANSLATOR
+# The sentence box a source's home page reads, where the box has a first sentence of its own.
+_HOME_BOX = {"translate": (Keys.TR_TEXT, TRANSLATOR_TEXT)}
+
+
+def _first_sentence(src: Source) -> None:
+    """Before another page opens on the source: its box holds its first sentence if still unset."""
+    if src.home in _HOME_BOX:
+        key, text = _HOME_BOX[src.home]
+        st.session_state.setdefault(key, text)
+
+
+def overview_button(choice: str, kind: str) -> None:  # choice: MODEL or TRANSLATOR
     """A button that opens the Overview on the same sentence, model and kind of attention."""
-    if st.button(t("overview.open"), key=f"to_overview_{source}", icon=":material/grid_view:"):
-        if source == TRANSLATOR and Keys.TR_TEXT not in st.session_state:
-            st.session_state[Keys.TR_TEXT] = TRANSLATOR_TEXT
-        state.go("overview", **{Keys.OV_SOURCE: source, Keys.OV_KIND: kind})
+    if st.button(t("overview.open"), key=f"to_overview_{choice}", icon=":material/grid_view:"):
+        _first_sentence(chosen(choice))
+        state.go("overview", **{Keys.OV_SOURCE: choice, Keys.OV_KIND: kind})
 
 
-def matter_button(source: str, kind: str, layer: int, head: int) -> None:  # source: MODEL or TRANSLATOR
+def matter_button(choice: str, kind: str, layer: int, head: int) -> None:  # choice: MODEL or TRANSLATOR
     """A button that opens "Does it matter?" with this head switched off, on the same sentence."""
     from attention.analysis.effects import format_heads
 
-    if st.button(t("ablation.open"), key=f"to_ablation_{source}", icon=":material/power_off:"):
-        if source == TRANSLATOR and Keys.TR_TEXT not in st.session_state:
-            st.session_state[Keys.TR_TEXT] = TRANSLATOR_TEXT
-        state.go("does_it_matter", **{Keys.ABL_SOURCE: source, Keys.ABL_HEADS: format_heads({(kind, layer, head)})})
+    if st.button(t("ablation.open"), key=f"to_ablation_{choice}", icon=":material/power_off:"):
+        _first_sentence(chosen(choice))
+        state.go("does_it_matter", **{Keys.ABL_SOURCE: choice, Keys.ABL_HEADS: format_heads({(kind, layer, head)})})

@@ -11,7 +11,7 @@ from transformers import AutoModel, AutoTokenizer
 import attention
 from attention.capture import attention_fn, hf_model
 from attention.capture import hf_ablation as ablation
-from attention.capture.hf_head_mask import switched_off
+from attention.head_mask import switched_off
 
 TEXT = "the black cat drank the milk"
 

@@ -10,7 +10,7 @@ from attention.translator import api, load_model
 from attention.translator.ablation import all_heads, head_effects, mean_outputs, switches, translate, word_log_probs
 from attention.translator.corpus import build_corpus
 from attention.translator.evaluate import cross_alignment
-from attention.translator.head_mask import switched_off
+from attention.head_mask import switched_off
 from attention.translator.model import Attention, Config, Transformer
 from attention.translator.vocab import Vocab
 

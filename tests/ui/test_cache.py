@@ -70,7 +70,7 @@ def test_short_traces_count_as_a_share_of_the_budget_so_only_so_many_are_kept(mo
     assert cache.Shelf(budget).cost(long) == long.nbytes()
     roomy = 100 * tr.nbytes()  # by bytes alone, all four would fit; at most 3 entries
     monkeypatch.setattr(cache, "shelf", cache.Shelf(roomy, max_entries=3))
-    monkeypatch.setattr(cache, "model", lambda path: attention.capture.hf_model.load(path))  # not on this shelf
+    monkeypatch.setattr(cache, "model", lambda name: attention.capture.hf_model.load(None))  # not on this shelf
     for text in ["the cat", "the dog", "the cow", "the hen"]:
         cache.trace(None, text)
     assert len(cache.shelf) == 3  # the fourth pushed the first out, although bytes were left
@@ -79,9 +79,9 @@ def test_short_traces_count_as_a_share_of_the_budget_so_only_so_many_are_kept(mo
 def test_every_kind_of_entry_lives_on_the_one_shelf_and_counts_its_bytes(monkeypatch):
     monkeypatch.setattr(cache, "shelf", cache.Shelf(4 * 2**30))
     out = cache.translation("The ball is blue.")
-    v = cache.overview("translator", None, "The ball is blue.", "cross", False)
+    v = cache.overview("translator", "The ball is blue.", "cross", False)
     kinds = {key[0] for key in cache.shelf.keys()}
-    assert kinds == {"translator", "translation", "overview"}
+    assert kinds == {"model", "output", "overview"}
     assert cache.nbytes(out) >= out.trace.nbytes() > 0
     assert cache.nbytes(v) >= sum(a.nbytes for a in v.thumbs.values()) > 0
     assert cache.nbytes(cache.translator()) == sum(p.numel() * 4 for p in cache.translator().parameters())

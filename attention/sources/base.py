@@ -1,0 +1,76 @@
+"""What every model the app can show offers, whatever computes it (the registry picks the class)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:
+    from attention.analysis.effects import HeadEffects
+    from attention.analysis.qkv_origin import Origin
+    from attention.trace import Site, Trace
+
+Predicts = Literal["nothing", "translation", "next_token"]
+
+
+class Output(Protocol):
+    """What one run on a text gives: always its trace; a Translation also has the Spanish words."""
+
+    trace: Trace
+
+
+class Source(ABC):
+    """One model the app can show.
+
+    name: what a link carries (`model=`), and what the registry reads back into this source.
+    home: the page that shows one of its heads in full ("explore" or "translate").
+    predicts: what its output is for a learner: nothing (a sentence embedding), a translation, or the
+        next token.
+    whole_words: its tokens are whole words already (merging word pieces does not apply).
+    The heavy model is loaded by `load()` once and kept by the caller (the app's cache, a notebook):
+    every other method takes it, so a source itself holds no weights and is cheap to make.
+    """
+
+    name: str
+    home: str = "explore"
+    predicts: Predicts = "nothing"
+    whole_words: bool = False
+    working: str = "app.tracing"  # what a page says while it runs (an i18n key)
+
+    @abstractmethod
+    def label(self) -> str:
+        """The model's name as a person reads it."""
+
+    @abstractmethod
+    def load(self) -> Any:
+        """The model, read from disk (seconds): the caller keeps it."""
+
+    @abstractmethod
+    def run(self, model: Any, text: str) -> Output:
+        """The text through the model: the output and its trace."""
+
+    def load_for_effects(self) -> Any | None:
+        """The model head effects and ablation run on, when it is not `load()`'s (a folder with a
+        language-model head is scored by its log-probabilities); None: the same model."""
+        return None
+
+    @abstractmethod
+    def head_effects(self, model: Any, text: str, mode: str) -> HeadEffects:
+        """Every head switched off alone (one batch), with one effect per head."""
+
+    @abstractmethod
+    def ablated(self, model: Any, text: str, heads: str, mode: str) -> Any:
+        """The run with `heads` ("kind.layer.head,…") switched off; `.ablation` says what changed."""
+
+    @abstractmethod
+    def origin(self, model: Any, trace: Trace, site: Site, head: int, pos: int) -> Origin | None:
+        """Where the word at `pos` got its q, k and v (x·W + b); None where it cannot be rebuilt."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Source) and type(other) is type(self) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.name))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"

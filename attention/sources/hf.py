@@ -1,0 +1,62 @@
+"""A Hugging Face model folder as a source (all-MiniLM-L6-v2 when no folder is named)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from attention.sources.base import Source
+from attention.trace import Trace
+
+
+class FolderSource(Source):
+    """A local folder transformers can read; `path` None is the default model shipped in a package."""
+
+    def __init__(self, name: str, path: str | None) -> None:
+        self.name = name
+        self.path = path
+
+    def label(self) -> str:
+        if self.path is None:
+            from attention.capture.hf_model import DEFAULT_MODEL_NAME
+
+            return DEFAULT_MODEL_NAME
+        return os.path.basename(os.path.normpath(self.path))
+
+    def load(self) -> Any:
+        from attention.capture import hf_model
+
+        return hf_model.read_model(self.path)
+
+    def run(self, model: Any, text: str):
+        from attention.capture import hf_model
+
+        return _Traced(hf_model.trace_batch(model, [text])[0])
+
+    def load_for_effects(self) -> Any | None:
+        from attention.capture import hf_ablation
+
+        return None if hf_ablation.lm_class(self.path) is None else hf_ablation.read_lm(self.path)
+
+    def head_effects(self, model: Any, text: str, mode: str):
+        from attention.capture import hf_ablation
+
+        return hf_ablation.head_effects(text, mode=mode, lm=model)
+
+    def ablated(self, model: Any, text: str, heads: str, mode: str):
+        from attention.capture import hf_ablation
+
+        return hf_ablation.trace(text, ablate=heads, mode=mode, lm=model)
+
+    def origin(self, model: Any, trace, site, head: int, pos: int):
+        from attention.capture import projections
+
+        return projections.origin(model, trace, site, head, pos)
+
+
+@dataclass(frozen=True)
+class _Traced:
+    """A folder's output is its trace alone (a dataclass: the app's cache counts its bytes)."""
+
+    trace: Trace
