@@ -17,9 +17,14 @@ blas.one_thread_for_process()  # numpy's spinning BLAS threads would slow the ne
 st.set_page_config(page_title="Attention, seen from inside", page_icon="🔍", layout="wide")
 state.keep()
 state.language_from_url()
-pages = {name: st.Page(spec.path, title=t(spec.title_key), icon=spec.icon, url_path=name,
-                       default=name == state.DEFAULT_PAGE) for name, spec in state.PAGES.items()}
-page = st.navigation(list(pages.values()))
+pages = {name: st.Page(spec.path, title=t(spec.title_key), icon=spec.icon,
+                       url_path="" if name == state.DEFAULT_PAGE else name, default=name == state.DEFAULT_PAGE)
+         for name, spec in state.PAGES.items()}
+# The first page is served at the root; its own name typed as an address (/explore) opens it there.
+alias = st.Page(state.PAGES[state.DEFAULT_PAGE].path, url_path=state.DEFAULT_PAGE, visibility="hidden")
+page = st.navigation([*pages.values(), alias])
+if page.url_path == alias.url_path:
+    st.switch_page(pages[state.DEFAULT_PAGE], query_params=st.query_params.to_dict())
 shown = next(name for name, p in pages.items() if p.url_path == page.url_path)
 state.follow()  # a click on the previous run asked for another page
 state.open_from_url(shown, {Keys.LANG: "en", Keys.TEXT: "The black cat drank the milk", Keys.LAYER: 0,
@@ -38,5 +43,6 @@ with st.sidebar:
     else:
         st.text_input(t("app.model_folder"), key=Keys.MODEL_PATH, help=t("app.model_folder_help"))
 
+state.write_url(shown)  # the address is right before the page draws (a link copied at once is not stale)
 page.run()
-state.write_url(shown)
+state.write_url(shown)  # and again for what the page itself changed (a choice made valid, a selection cleared)

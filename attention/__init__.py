@@ -69,20 +69,26 @@ def translate(text: str, ablate=None, mode: str = "zero") -> Translation:
     return _translate(text)
 
 
-TRANSLATOR = "translator"  # head_effects(model=TRANSLATOR): the built-in translator
+TRANSLATOR = "translator"  # head_effects(model=TRANSLATOR): the built-in translator (attention/sources)
 
 
 def head_effects(text: str, model: str | None = None, mode: str = "zero", target: str | None = None) -> HeadEffects:
     """Every head switched off alone (the runs batched), with one effect per head: the mean drop of the
     output words' log-probability (the translator, a language model) or 1 − the cosine of the pooled
-    embedding (a sentence encoder). `model`: a folder, None for all-MiniLM-L6-v2, or "translator"."""
-    if model == TRANSLATOR:
-        from attention.translator import ablation
+    embedding (a sentence encoder).
 
-        return ablation.head_effects(text, mode=mode)
-    from attention.capture import hf_ablation
+    Args:
+        text: the input sentence.
+        model: a model folder, None for all-MiniLM-L6-v2, or "translator".
+        mode: "zero" (an off head outputs zeros) or "mean" (its mean output over reference sentences).
+        target: the decoder's input for an encoder–decoder folder (default: the text itself).
+    Returns:
+        HeadEffects: `.heads` (kind, layer, head) in model order, `.effect` (n_heads,), `.ranked()`.
+    """
+    from attention import sources
 
-    return hf_ablation.head_effects(text, model=model, target=target, mode=mode)
+    src = sources.get(model)
+    return src.head_effects(src.kept_model(for_effects=True), text, mode, target=target)
 
 
 __all__ = ["KINDS", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "head_effects", "save_html", "trace", "translate"]

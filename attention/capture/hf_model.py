@@ -92,7 +92,7 @@ def read_model(path: str | None = None) -> LoadedModel:
     except Exception as exc:  # any failure to read the folder becomes one clear message
         raise ModelLoadError(f"Cannot load a model from '{path}': {type(exc).__name__}: {exc}") from exc
     name = os.path.basename(os.path.normpath(path))
-    if name == "model" and path == default_model_path():
+    if path == default_model_path():  # the package's folder is called "model"
         name = DEFAULT_MODEL_NAME
     try:
         model = AutoModel.from_pretrained(

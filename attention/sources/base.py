@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
@@ -55,8 +56,9 @@ class Source(ABC):
         return None
 
     @abstractmethod
-    def head_effects(self, model: Any, text: str, mode: str) -> HeadEffects:
-        """Every head switched off alone (one batch), with one effect per head."""
+    def head_effects(self, model: Any, text: str, mode: str, target: str | None = None) -> HeadEffects:
+        """Every head switched off alone (one batch), with one effect per head; `target`: the decoder's
+        input, for the sources that take one."""
 
     @abstractmethod
     def ablated(self, model: Any, text: str, heads: str, mode: str) -> Any:
@@ -66,6 +68,11 @@ class Source(ABC):
     def origin(self, model: Any, trace: Trace, site: Site, head: int, pos: int) -> Origin | None:
         """Where the word at `pos` got its q, k and v (x·W + b); None where it cannot be rebuilt."""
 
+    def kept_model(self, for_effects: bool = False) -> Any:
+        """For a notebook: the model loaded once per process (the last four kept); the app keeps its
+        own in its cache instead. `for_effects`: the model head effects run on."""
+        return _kept(self, for_effects)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Source) and type(other) is type(self) and other.name == self.name
 
@@ -74,3 +81,8 @@ class Source(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
+
+
+@lru_cache(maxsize=4)
+def _kept(source: Source, for_effects: bool) -> Any:
+    return (source.load_for_effects() if for_effects else None) or source.load()

@@ -39,10 +39,10 @@ class FolderSource(Source):
 
         return None if hf_ablation.lm_class(self.path) is None else hf_ablation.read_lm(self.path)
 
-    def head_effects(self, model: Any, text: str, mode: str):
+    def head_effects(self, model: Any, text: str, mode: str, target: str | None = None):
         from attention.capture import hf_ablation
 
-        return hf_ablation.head_effects(text, mode=mode, lm=model)
+        return hf_ablation.head_effects(text, target=target, mode=mode, lm=model)
 
     def ablated(self, model: Any, text: str, heads: str, mode: str):
         from attention.capture import hf_ablation

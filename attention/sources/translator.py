@@ -31,9 +31,11 @@ class TranslatorSource(Source):
 
         return translate(text, model=model)  # a Translation: .text, .trace, word probabilities
 
-    def head_effects(self, model: Any, text: str, mode: str):
+    def head_effects(self, model: Any, text: str, mode: str, target: str | None = None):
         from attention.translator import ablation
 
+        if target is not None:
+            raise ValueError("the translator makes its own Spanish: it takes no target")
         return ablation.head_effects(text, mode, model=model)
 
     def ablated(self, model: Any, text: str, heads: str, mode: str):
