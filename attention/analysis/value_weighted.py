@@ -42,6 +42,17 @@ def site_value_weighted(site: Site) -> np.ndarray:
     return value_weighted(site.weights, site.v)
 
 
+def head_value_weighted(site: Site, head: int) -> np.ndarray:
+    """One head, (query_pos, key_pos): site_value_weighted(site)[head] without the other heads' work."""
+    return value_weighted(site.weights[head:head + 1], site.v[head:head + 1])[0]
+
+
+def row_value_weighted(site: Site, head: int, query: int) -> np.ndarray:
+    """One query row of one head, (key_pos,): what a click needs, without every head's n² (the same
+    numbers as site_value_weighted(site)[head, query])."""
+    return value_weighted(site.weights[head:head + 1, query:query + 1], site.v[head:head + 1])[0, 0]
+
+
 @dataclass(frozen=True)
 class SinkShare:
     """What the special tokens (the usual "sinks") get, averaged over heads and query rows."""

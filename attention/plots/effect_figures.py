@@ -8,7 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention.analysis.selection import NO_SELECTION, Selection
-from attention.analysis.value_weighted import site_value_weighted
+from attention.analysis.value_weighted import head_value_weighted
 from attention.plots.heatmaps import EMPTY_TEMPLATE, label, matrix_figure
 from attention.trace import Site
 
@@ -16,7 +16,7 @@ from attention.trace import Site
 def value_weighted_figure(site: Site, head: int, sel: Selection = NO_SELECTION, title: str = "‖α·v‖ (share)",
                           masked_text: str = "masked", axis_names: tuple[str, str] = ("query", "key")) -> go.Figure:
     """Each key's share of the query's output, ‖α_ij·v_j‖ normalised per row; clickable like A."""
-    vw = np.where(site.masked, np.nan, site_value_weighted(site)[head])
+    vw = np.where(site.masked, np.nan, head_value_weighted(site, head))
     return matrix_figure(
         vw, [label(t) for t in site.query_tokens], [label(t) for t in site.key_tokens], title=title,
         colorscale="Purples", zmin=0.0, zmax=1.0, fmt=".4f", sel=sel, masked=site.masked, masked_text=masked_text,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from attention.analysis import details, word_merge
-from attention.analysis.value_weighted import site_value_weighted
+from attention.analysis.value_weighted import row_value_weighted
 from attention.analysis.selection import Selection, selection_from_event
 from attention.headview.payload import LABELS
 from attention.plots import effect_figures, heatmaps
@@ -151,7 +151,7 @@ def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
     c1.metric(t("detail.dot"), f"{cell.dot:.4f}")
     c2.metric(t("detail.scaled"), t("masked") if cell.masked else f"{cell.scaled:.4f}")
     c3.metric(t("detail.weight"), f"{cell.weight:.4f}")
-    c4.metric(t("vw.metric"), f"{site_value_weighted(site)[head, cell.query, cell.key]:.4f}", help=t("vw.help"))
+    c4.metric(t("vw.metric"), f"{row_value_weighted(site, head, cell.query)[cell.key]:.4f}", help=t("vw.help"))
     if cell.masked:
         st.caption(t("detail.masked_note"))
     else:

@@ -5,7 +5,14 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from attention.analysis.value_weighted import SinkShare, contributions, sink_share, site_value_weighted
+from attention.analysis.value_weighted import (
+    SinkShare,
+    contributions,
+    head_value_weighted,
+    row_value_weighted,
+    sink_share,
+    site_value_weighted,
+)
 from harness.random_sites import random_site
 
 
@@ -51,3 +58,11 @@ def test_sink_share_of_special_tokens():
     vw = site_value_weighted(site)
     assert share.value_weighted == pytest.approx(float(vw[:, :, [0, 3]].sum(-1).mean()))
     assert sink_share(site, keys=[]).weight == 0.0
+
+
+def test_one_row_of_one_head_is_that_row_of_every_head():
+    site = random_site(6, kind="decoder", heads=3, seed=3)
+    for head in range(site.n_heads):
+        for query in range(len(site.query_tokens)):
+            np.testing.assert_allclose(row_value_weighted(site, head, query), site_value_weighted(site)[head, query])
+        np.testing.assert_allclose(head_value_weighted(site, head), site_value_weighted(site)[head])
