@@ -13,10 +13,11 @@ sentence of 8–20 words each time (unique, so no cache helps):
               that word ("Query word: … (position N)");
   (d) highlight  the same click → the row marked in the browser (data-selected), no server involved;
   (e) click at --long tokens (512 by default): once a text of that many tokens is drawn, the same
-      click → detail, alternating rows, again interleaved with (a).
+      click → detail, alternating rows, again interleaved with (a);
+  (c'), (e') the same clicks → the page settled (the run that drew the detail has finished).
 
 Times are taken in the page's own clock: from the keydown / mousedown event to the first animation
-frame where the result is in the DOM. Prints medians, p90 and the ratios (b)/(a), (c)/(a), (d)/(a) and (e)/(a).
+frame where the result is in the DOM. Prints medians, p90 and the ratios of each to (a).
 """
 
 from __future__ import annotations
@@ -82,16 +83,25 @@ def submit_once(page, text: str) -> float:
     return elapsed_ms(ms)
 
 
-def click_row_once(page, tokens: list[str], row: int) -> tuple[float, float]:
-    """(click → highlight in the browser, click → detail panel from Python), in ms."""
+SETTLED = """() => {
+  if (typeof window.__benchT0 !== 'number') return false;
+  const app = document.querySelector('[data-testid="stApp"]');
+  return app && app.getAttribute('data-test-script-state') === 'notRunning' ? performance.now() - window.__benchT0 : false;
+}"""
+
+
+def click_row_once(page, tokens: list[str], row: int) -> tuple[float, float, float]:
+    """(click → highlight in the browser, click → detail panel from Python, click → the run that drew
+    it finished: the page settled), in ms."""
     x, y = cell_point(page, "A", row, -1)
     page.evaluate(RESET_T0)
     page.mouse.click(x, y)
     highlight = page.wait_for_function(SELECTED_IS, arg=f"{row},", polling="raf", timeout=TIMEOUT_MS).json_value()
     ms = page.wait_for_function(TEXT_SHOWN, arg=detail_needle(tokens, row), polling="raf",
                                 timeout=TIMEOUT_MS).json_value()
+    settled = page.wait_for_function(SETTLED, polling="raf", timeout=TIMEOUT_MS).json_value()
     wait_idle(page)
-    return elapsed_ms(highlight), elapsed_ms(ms)
+    return elapsed_ms(highlight), elapsed_ms(ms), elapsed_ms(settled)
 
 
 def summary(samples: list[float]) -> dict:
@@ -104,7 +114,8 @@ def run(repeats: int, long_tokens: int) -> dict:
     check_markers()
     sentences = unique_sentences(repeats + 1, seed=1)  # the first one warms up, uncounted
     long_text = text_of_tokens(long_tokens)
-    times: dict[str, list[float]] = {"floor": [], "submit": [], "click": [], "highlight": [], "click_long": []}
+    times: dict[str, list[float]] = {"floor": [], "submit": [], "click": [], "highlight": [], "settled": [],
+                                     "click_long": [], "settled_long": []}
     load_before = os.getloadavg()[0]
     t_start = time.monotonic()
     with app_server(TRIVIAL_APP) as trivial, app_server() as app, sync_playwright() as p:
@@ -118,29 +129,32 @@ def run(repeats: int, long_tokens: int) -> dict:
                 row = 2 + i % 2  # alternate rows, so each click changes the selection
                 floor_ms = floor_once(floor_page, text)
                 submit_ms = submit_once(page, text)
-                highlight_ms, click_ms = click_row_once(page, tokens_of(text), row)
+                highlight_ms, click_ms, settled_ms = click_row_once(page, tokens_of(text), row)
                 if i == 0:
                     continue
                 times["floor"].append(floor_ms)
                 times["submit"].append(submit_ms)
                 times["click"].append(click_ms)
                 times["highlight"].append(highlight_ms)
+                times["settled"].append(settled_ms)
                 print(f"  {i}/{repeats}: {len(text.split())} words  floor {floor_ms:7.1f} ms  "
-                      f"submit {submit_ms:7.1f} ms  click {click_ms:7.1f} ms  highlight {highlight_ms:6.1f} ms", flush=True)
+                      f"submit {submit_ms:7.1f} ms  click {click_ms:7.1f} ms  highlight {highlight_ms:6.1f} ms  "
+                      f"settled {settled_ms:7.1f} ms", flush=True)
             submit_once(page, long_text)
             long_tokens_shown = tokens_of(long_text)
             for i in range(repeats + 1):
                 floor_ms = floor_once(floor_page, f"{long_tokens} tokens, click {i}")
-                _, click_ms = click_row_once(page, long_tokens_shown, 2 + i % 2)
+                _, click_ms, settled_ms = click_row_once(page, long_tokens_shown, 2 + i % 2)
                 if i:
                     times["click_long"].append(click_ms)
+                    times["settled_long"].append(settled_ms)
                     times["floor"].append(floor_ms)
                     print(f"  {i}/{repeats}: {long_tokens} tokens  floor {floor_ms:7.1f} ms  click {click_ms:7.1f} ms",
                           flush=True)
         finally:
             browser.close()
     res = {k: summary(v) for k, v in times.items()}
-    for k in ("submit", "click", "highlight", "click_long"):
+    for k in ("submit", "click", "highlight", "settled", "click_long", "settled_long"):
         res[k]["median_over_floor"] = round(res[k]["median_ms"] / res["floor"]["median_ms"], 2)
         res[k]["p90_over_floor"] = round(res[k]["p90_ms"] / res["floor"]["p90_ms"], 2)
     res["repeats"] = repeats
@@ -155,7 +169,9 @@ LABELS = {"floor": "(a) floor: trivial app, Enter -> text shown",
           "submit": "(b) Explore: Ctrl+Enter -> head view drawn",
           "click": "(c) Explore: click row word -> detail",
           "highlight": "(d) the same click -> row marked (browser)",
-          "click_long": "(e) click row word -> detail, --long tokens"}
+          "settled": "(c') the same click -> page settled",
+          "click_long": "(e) click row word -> detail, --long tokens",
+          "settled_long": "(e') the same click -> page settled"}
 
 
 def print_table(res: dict) -> None:
