@@ -196,6 +196,11 @@ def ablation_page() -> None:
         if tr is None:
             return
         out, text = None, tr.text
+    sentence.name_model(tr.model if source == sentence.MODEL else None)
+    if source == sentence.MODEL and tr.capture_path != "registry":  # switching heads off rides on the registry
+        st.info(t("ablation.no_switch", model=tr.model))
+        sinks_section(tr)
+        return
     state.str_choice(Keys.ABL_MODE, list(MODES))
     st.radio(t("ablation.mode"), list(MODES), key=Keys.ABL_MODE, horizontal=True,
              format_func=formatter("ablation.mode_"), help=t("ablation.mode_help"))

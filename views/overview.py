@@ -180,6 +180,7 @@ def overview_page() -> None:
     tr = source_trace(source)
     if tr is None:
         return
+    sentence.name_model(tr.model if source == MODEL else None)
 
     to = target(source)
     c_kind, c_merge = st.columns([2, 2])
