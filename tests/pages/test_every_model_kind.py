@@ -19,15 +19,9 @@ from attention import i18n
 from attention.i18n import LANGUAGES
 from attention.ui import sentence, state
 from harness.tiny_families import SOURCE_KINDS
+from tests.pages.page_text import page_text
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def page_text(at: AppTest) -> str:
-    """Every word the page shows: headings, text, notices and the labels of its text boxes."""
-    shown = [e.value for part in ("title", "header", "subheader", "markdown", "caption", "info", "warning", "error",
-                                  "success") for e in at.get(part)]
-    return "\n".join(map(str, shown + [w.label for w in (*at.text_input, *at.text_area)]))
 
 
 def opened_by_link(page: str, folder: str, lang: str) -> AppTest:
