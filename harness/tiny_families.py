@@ -81,6 +81,15 @@ FAMILIES = {
         relative_attention_num_buckets=8, **COMMON)),
 }
 
+# One tiny family for each kind of model source the app must handle, by what the pages must cope with
+# (tests/pages/test_every_model_kind.py opens every page on each): kind -> family in FAMILIES.
+SOURCE_KINDS: dict[str, str] = {
+    "encoder-only": "bert",
+    "decoder-only": "llama-gqa",  # no encoder: masked self-attention only
+    "encoder-decoder": "bart",
+    "weights-only": "deberta-v2",  # its attention hands over A alone (no q, k, v): drawn as "A only"
+}
+
 
 def tokenizer():
     return AutoTokenizer.from_pretrained(hf_model.default_model_path())

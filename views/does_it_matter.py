@@ -196,6 +196,11 @@ def ablation_page() -> None:
     if out is None:
         return
     tr, text = out.trace, out.trace.text
+    sentence.name_model(None if src.predicts == "translation" else tr.model)
+    if not src.switches_heads(tr):  # switching heads off rides on the attention-function registry
+        st.info(t("ablation.no_switch", model=tr.model))
+        sinks_section(tr)
+        return
     state.str_choice(Keys.ABL_MODE, list(MODES))
     st.radio(t("ablation.mode"), list(MODES), key=Keys.ABL_MODE, horizontal=True,
              format_func=formatter("ablation.mode_"), help=t("ablation.mode_help"))

@@ -174,6 +174,7 @@ def alignment_section() -> None:
 def learning_page() -> None:
     st.title(t("learning.title"))
     st.markdown(t("learning.explain"))
+    sentence.name_model()
     checked = check_text(sentence.english_box(Keys.LEARN_TEXT), max_chars=500)
     if not checked.text:
         st.info(t("translate.nothing"))

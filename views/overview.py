@@ -169,6 +169,7 @@ def overview_page() -> None:
     if out is None:
         return
     tr = out.trace
+    sentence.name_model(None if src.predicts == "translation" else tr.model)
 
     to = TARGETS[src.home]
     c_kind, c_merge = st.columns([2, 2])

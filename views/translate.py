@@ -22,6 +22,7 @@ def labelled(site: Site) -> Site:
 def translate_page() -> None:
     st.title(t("translate.title"))
     st.markdown(t("translate.explain"))
+    sentence.name_model()
     out = sentence.translated(sentence.english_box(Keys.TR_TEXT))
     if out is None:
         return

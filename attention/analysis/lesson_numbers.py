@@ -20,6 +20,17 @@ from attention.trace import Kind, Site, Trace
 TEMPERATURE = 0.5  # the temperature the learner predicts for (sharper than the model's own 1)
 
 
+def lesson_kind(tr: Trace) -> Kind | None:
+    """The self-attention the lesson's model steps follow: the encoder's (every word sees every word)
+    when the model has one, else the decoder's masked self-attention; None when it has neither."""
+    return next((kind for kind in ("encoder", "decoder") if tr.layers(kind)), None)
+
+
+def missing_qkv(tr: Trace, kind: Kind) -> str:
+    """Why the sites of `kind` hold no q, k, v ("" when they all do): a weights-only family (DeBERTa)."""
+    return next((s.missing_qkv for s in tr.sites if s.kind == kind and s.missing_qkv), "")
+
+
 def content_positions(tokens: Sequence[str]) -> list[int]:
     """Positions holding a word: not a marker, not punctuation."""
     return [i for i, w in enumerate(tokens) if not is_special(w) and any(c.isalnum() for c in w)]

@@ -139,8 +139,11 @@ def _batch(lm: hf_model.LoadedModel, text: str, target: str | None, rows: int):
         target = text if target is None else target
         dec = hf_model.decoder_inputs(lm, [target])
         inputs.update(dec.inputs)
-        labels = hf_model.encode(lm, [target]).inputs["input_ids"]  # (1, Td) the words each position should say
-        tokens = tuple(lm.tokenizer.convert_ids_to_tokens(labels[0].tolist()))
+        if has_lm_head(lm):
+            labels = hf_model.encode(lm, [target]).inputs["input_ids"]  # (1, Td) the words each position should say
+            tokens = tuple(lm.tokenizer.convert_ids_to_tokens(labels[0].tolist()))
+        else:  # no head to score words with: the decoder's final states are compared, position by position
+            tokens = tuple(dec.tokens[0])
     elif has_lm_head(lm):
         labels = inputs["input_ids"][:, 1:]  # the next token at each position
         tokens = tokens[1:]

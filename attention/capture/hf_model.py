@@ -81,6 +81,13 @@ def _max_tokens(config, tokenizer, model: PreTrainedModel | None = None) -> int:
     return n if isinstance(n, int) and 0 < n < 100_000 else 512
 
 
+def display_name(path: str | None = None) -> str:
+    """The short name a model folder is shown by (its folder's name; the default model's own name)."""
+    path = os.path.abspath(path) if path else default_model_path()
+    name = os.path.basename(os.path.normpath(path))
+    return DEFAULT_MODEL_NAME if path == default_model_path() else name  # its folder is called "model"
+
+
 def read_model(path: str | None = None) -> LoadedModel:
     """Read the model in folder `path` (the default model when None), uncached: the app keeps models
     in its one cache (attention/ui/cache.py); a notebook calls load() instead."""
@@ -91,9 +98,7 @@ def read_model(path: str | None = None) -> LoadedModel:
         tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
     except Exception as exc:  # any failure to read the folder becomes one clear message
         raise ModelLoadError(f"Cannot load a model from '{path}': {type(exc).__name__}: {exc}") from exc
-    name = os.path.basename(os.path.normpath(path))
-    if path == default_model_path():  # the package's folder is called "model"
-        name = DEFAULT_MODEL_NAME
+    name = display_name(path)
     try:
         model = AutoModel.from_pretrained(
             path, local_files_only=True, attn_implementation=attention_fn.register(), dtype=torch.float32

@@ -42,7 +42,7 @@ def _embedding(lm: LoadedModel, tr: Trace, pos: int) -> Embedding | None:
 def origin(lm: LoadedModel, tr: Trace, site: Site, head: int, pos: int) -> Origin | None:
     """q, k, v of the word at `pos` rebuilt from x and W; None when this model or site is not supported
     (cross-attention, fused projections, or x transformed before the projection)."""
-    if site.kind == "cross":
+    if site.kind == "cross" or not site.has_qkv:
         return None
     side = "decoder" if site.kind == "decoder" and "decoder" in tr.layer_inputs else "encoder"
     inputs = tr.layer_inputs.get(side, ())
@@ -52,11 +52,17 @@ def origin(lm: LoadedModel, tr: Trace, site: Site, head: int, pos: int) -> Origi
         return None
     x = inputs[site.layer][pos].astype(np.float32)  # (d_model,)
     d = site.d_head
-    rows = slice(head * d, (head + 1) * d)
+    # grouped-query attention (Llama): W_K and W_V hold fewer heads; query head h reads group h·n_kv // n_q
+    n_q, n_kv = layers[0].weight.shape[0] // d, layers[1].weight.shape[0] // d
+    group = head * n_kv // n_q if n_q and n_kv else head
     weights, biases, recomputed = {}, {}, {}
     with torch.no_grad():
         for name, layer in zip("qkv", layers, strict=True):
+            h = head if name == "q" else group
+            rows = slice(h * d, (h + 1) * d)
             w = layer.weight[rows].numpy().astype(np.float32)  # (d_head, d_model)
+            if w.shape[0] != d:  # fused or otherwise shaped projections: not this recipe
+                return None
             b = np.zeros(d, np.float32) if layer.bias is None else layer.bias[rows].numpy().astype(np.float32)
             weights[name], biases[name], recomputed[name] = w, b, w @ x + b
     from_model = {"q": site.q[head, pos], "k": site.k[head, pos], "v": site.v[head, pos]}

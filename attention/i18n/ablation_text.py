@@ -13,6 +13,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "ablation.source": {"en": "Model", "zh": "模型"},
     "ablation.source_translator": {"en": "built-in translator", "zh": "内置翻译模型"},
     "ablation.source_model": {"en": "pretrained model (sidebar folder)", "zh": "预训练模型（侧边栏中的文件夹）"},
+    "ablation.no_switch": {
+        "en": "Heads cannot be switched off in {model}: its attention is computed inside its own layers, out of "
+              "reach of the attention function this page replaces a head's output in. Its attention weights are "
+              "read all the same (below, and on Explore).",
+        "zh": "无法在 {model} 中关闭注意力头：它的注意力在自己的层内部计算，本页替换头输出所依靠的注意力函数接触不到它。"
+              "它的注意力权重仍然可以读出（见下方和“探索”页）。"},
     "ablation.mode": {"en": "A head switched off outputs", "zh": "被关闭的头输出"},
     "ablation.mode_zero": {"en": "zeros", "zh": "零"},
     "ablation.mode_mean": {"en": "its average output", "zh": "它的平均输出"},

@@ -9,7 +9,7 @@ STRINGS: dict[str, dict[str, str]] = {
               "below. Type your own sentence at any step: the text and charts follow it.",
         "zh": "十个简短的步骤讲解注意力如何工作，每一步都使用模型对下面句子的真实数字。任何一步都可以输入你自己的句子："
               "文字和图表都会随之改变。"},
-    "lesson.sentence_model": {"en": "Sentence (read by all-MiniLM-L6-v2)", "zh": "句子（由 all-MiniLM-L6-v2 读取）"},
+    "lesson.sentence_model": {"en": "Sentence (read by {model})", "zh": "句子（由 {model} 读取）"},
     "lesson.sentence_translator": {"en": "English sentence to translate", "zh": "要翻译的英文句子"},
     "lesson.progress": {"en": "Step {i} of {n}", "zh": "第 {i} 步，共 {n} 步"},
     "lesson.score": {"en": "Predictions: {right} right of {answered}", "zh": "预测：{answered} 次中答对 {right} 次"},
@@ -17,8 +17,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.next": {"en": "Next", "zh": "下一步"},
     "lesson.try_label": {"en": "Try it", "zh": "试一试"},
     "lesson.open_full": {"en": "Open this view on its full page", "zh": "在完整页面中打开此视图"},
-    "lesson.head_caption": {"en": "Layer {layer}, head {head} of the encoder ({heads} heads per layer).",
-                            "zh": "编码器第 {layer} 层，第 {head} 个头（每层 {heads} 个头）。"},
+    "lesson.head_caption": {"en": "{model}, {kind}: layer {layer}, head {head} ({heads} heads per layer).",
+                            "zh": "{model}，{kind}：第 {layer} 层，第 {head} 个头（每层 {heads} 个头）。"},
     "lesson.predict": {"en": "Predict first", "zh": "先预测"},
     "lesson.check": {"en": "Reveal the model's answer", "zh": "揭晓模型的答案"},
     "lesson.pick_first": {"en": "Pick an answer first.", "zh": "请先选择一个答案。"},
@@ -215,4 +215,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.cross.chart": {"en": "Cross-attention, layer {layer}, mean of the heads", "zh": "交叉注意力，第 {layer} 层，各头平均"},
     "lesson.cross.try": {"en": "Try “The black cat drank the milk.”: does “leche” read “milk”?",
                          "zh": "试试 “The black cat drank the milk.”：“leche” 读取的是 “milk” 吗？"},
+    # the lesson on any model folder: what a model without an encoder, or without q, k, v, can show
+    "lesson.kind.decoder": {
+        "en": "{model} has no encoder: the lesson follows its decoder's masked self-attention, where each word sees "
+              "only itself and the words before it (the mask hides the later ones).",
+        "zh": "{model} 没有编码器：课程跟随它的解码器的带掩码自注意力，每个词只能看到它自己和它之前的词（掩码遮住后面的词）。"},
+    "lesson.kind.none": {
+        "en": "{model} has no self-attention the lesson can follow: neither an encoder nor a decoder reads the "
+              "sentence.",
+        "zh": "{model} 没有课程可以跟随的自注意力：既没有编码器也没有解码器读取这个句子。"},
+    "lesson.kind.blocked_title": {"en": "Step {i} cannot be shown on {model}", "zh": "第 {i} 步无法在 {model} 上展示"},
+    "lesson.kind.no_qkv": {
+        "en": "This step reads the queries, keys and values of the attention (or S = Q·Kᵀ made from them), and {model} "
+              "does not hand them over: only its attention weights A can be read.",
+        "zh": "这一步要读取注意力的查询、键和值（或由它们得到的 S = Q·Kᵀ），而 {model} 不提供它们：只能读出它的注意力权重 A。"},
+    "lesson.kind.use_default": {"en": "Show the lesson on the default model ({model})",
+                                "zh": "在默认模型（{model}）上展示课程"},
 }

@@ -55,6 +55,10 @@ class Source(ABC):
         language-model head is scored by its log-probabilities); None: the same model."""
         return None
 
+    def switches_heads(self, trace: Trace) -> bool:
+        """Whether heads can be switched off in the run that made `trace`."""
+        return True
+
     @abstractmethod
     def head_effects(self, model: Any, text: str, mode: str, target: str | None = None) -> HeadEffects:
         """Every head switched off alone (one batch), with one effect per head; `target`: the decoder's

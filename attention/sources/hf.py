@@ -39,6 +39,9 @@ class FolderSource(Source):
 
         return None if hf_ablation.lm_class(self.path) is None else hf_ablation.read_lm(self.path)
 
+    def switches_heads(self, trace: Trace) -> bool:
+        return trace.capture_path == "registry"  # eager-path families compute attention inside their layers
+
     def head_effects(self, model: Any, text: str, mode: str, target: str | None = None):
         from attention.capture import hf_ablation
 

@@ -13,11 +13,12 @@ from attention import ModelLoadError
 from attention.analysis import lesson_numbers as numbers
 from attention.analysis.selection import Selection
 from attention.analysis.text_input import check_text
-from attention.capture import projections
+from attention.capture import hf_model, projections
 from attention.ui import cache, charts, lesson_print, sentence, settings, state
-from attention.ui.lang import lang, t
+from attention.trace import Kind
+from attention.ui.lang import kind_title, lang, t
 from attention.ui.lesson_steps import MODEL, Context, Prediction, Step
-from attention.ui.lesson_story import N_STEPS, SOURCES, STEPS, verb_forms
+from attention.ui.lesson_story import N_STEPS, NEEDS_QKV, SOURCES, STEPS, verb_forms
 from attention.ui.matrices import select_from_chart
 from attention.ui.state import EXPLORE_SCOPE, LESSON_SCOPE, TRANSLATE_SCOPE, Keys
 
@@ -63,20 +64,21 @@ def traced(text: str | None):
         return None
 
 
-def _choose_head(tr, query: int, key: int) -> None:
+def _choose_head(tr, kind: Kind, query: int, key: int) -> None:
     """On the first visit, the head the relevance finder picks for the article's pair."""
     if Keys.LESSON_LAYER not in st.session_state or Keys.LESSON_HEAD not in st.session_state:
-        best = numbers.best_head(tr, "encoder", query, key)
+        best = numbers.best_head(tr, kind, query, key)
         st.session_state[Keys.LESSON_LAYER], st.session_state[Keys.LESSON_HEAD] = best.layer, best.head
-    state.int_choice(Keys.LESSON_LAYER, list(tr.layers("encoder")))
-    state.int_choice(Keys.LESSON_HEAD, list(range(tr.site(st.session_state[Keys.LESSON_LAYER], "encoder").n_heads)))
+    state.int_choice(Keys.LESSON_LAYER, list(tr.layers(kind)))
+    state.int_choice(Keys.LESSON_HEAD, list(range(tr.site(st.session_state[Keys.LESSON_LAYER], kind).n_heads)))
 
 
-def context(tr) -> Context:
-    """Everything the steps read, for the sentences and head in session state."""
-    site = tr.site(tr.layers("encoder")[0], "encoder")
+def context(tr, kind: Kind) -> Context:
+    """Everything the steps read, for the sentences and head in session state, on the model's `kind`
+    of self-attention (numbers.lesson_kind)."""
+    site = tr.site(tr.layers(kind)[0], kind)
     f = numbers.focus(site.key_tokens, verb_forms())
-    _choose_head(tr, f.query, f.key)
+    _choose_head(tr, kind, f.query, f.key)
     sel = state.get_selection(LESSON_SCOPE, (tr.text, sentence.model_path())).clamp(
         len(site.query_tokens), len(site.key_tokens))
     sel = Selection(f.query if sel.query is None else sel.query, f.key if sel.key is None else sel.key)
@@ -88,7 +90,8 @@ def context(tr) -> Context:
     return Context(lang(), tr.text, tr, st.session_state[Keys.LESSON_LAYER], st.session_state[Keys.LESSON_HEAD],
                    sel, other, lambda s, h, pos: projections.origin(lm, tr, s, h, pos), tr_text,
                    translation=lambda: _translation(tr_text), snapshots=lambda: _snapshots(tr.text),
-                   temperature=float(st.session_state[Keys.LESSON_TEMPERATURE]), model_path=sentence.model_path())
+                   temperature=float(st.session_state[Keys.LESSON_TEMPERATURE]), model_path=sentence.model_path(),
+                   kind=kind)
 
 
 class Unavailable(Exception):
@@ -152,7 +155,7 @@ def _open(step: Step, c: Context) -> None:
     """The full page on the step's view; its selection is declared made there, so the page keeps it."""
     page, values = step.link
     if page == "explore":
-        state.adopt_selection(EXPLORE_SCOPE, (c.tr.text, c.model_path, "encoder"))
+        state.adopt_selection(EXPLORE_SCOPE, (c.tr.text, c.model_path, c.kind))
     elif page == "translate":
         state.adopt_selection(TRANSLATE_SCOPE, (c.translation().trace.text, values[Keys.TR_KIND]))
     state.go(page, **values)
@@ -179,14 +182,40 @@ def draw(step: Step, c: Context) -> None:
         else:
             st.plotly_chart(step.figure, key=chart_key, width="stretch", config=charts.config())
     if step.source == MODEL and step.id not in ("vectors", "training"):
-        st.caption(t("lesson.head_caption", layer=c.layer, head=c.head, heads=c.site.n_heads))
+        st.caption(t("lesson.head_caption", model=c.tr.model, kind=kind_title(c.kind), layer=c.layer, head=c.head,
+                     heads=c.site.n_heads))
     st.info(f"**{t('lesson.try_label')}:** {step.hint}", icon=":material/lightbulb:")
     if st.button(t("lesson.open_full"), key=f"lesson_link_{step.id}", icon=":material/open_in_new:"):
         _open(step, c)
 
 
+def _use_default() -> None:
+    st.session_state[Keys.MODEL_PATH] = ""
+    for key in (Keys.LESSON_LAYER, Keys.LESSON_HEAD):  # the default model's own best head is chosen again
+        st.session_state.pop(key, None)
+
+
+def offer_default(said: str) -> None:
+    """Why the chosen model cannot show this, in words, and a button to show it on the default model."""
+    st.info(said, icon=":material/info:")
+    st.button(t("lesson.kind.use_default", model=hf_model.DEFAULT_MODEL_NAME), key="lesson_default_model",
+              on_click=_use_default, icon=":material/restart_alt:")
+
+
+def blocked(index: int, c: Context) -> str:
+    """Why step `index` cannot be shown on the chosen model ("" when it can): a weights-only family hands
+    over no q, k, v, which most model steps read."""
+    return numbers.missing_qkv(c.tr, c.kind) if STEPS[index] in NEEDS_QKV else ""
+
+
 def build(index: int, c: Context) -> Step | None:
-    """Step `index` on the context, or None after saying why the translator cannot read the sentence."""
+    """Step `index` on the context, or None after saying why it cannot be shown (the chosen model does
+    not hand over what the step reads; the translator cannot read the sentence)."""
+    reason = blocked(index, c)
+    if reason:
+        st.subheader(t("lesson.kind.blocked_title", i=index + 1, model=c.tr.model))
+        offer_default(t("lesson.kind.no_qkv", model=c.tr.model) + "\n\n" + t(f"missing_qkv.{reason}"))
+        return None
     try:
         return STEPS[index](c)
     except Unavailable as exc:
@@ -203,6 +232,8 @@ def end(c: Context) -> None:
     st.markdown(t("lesson.end.score", right=right, answered=answered))
     steps = []
     for i in range(len(STEPS)):
+        if blocked(i, c):  # said on its own page; the summary holds what the model can show
+            continue
         try:
             steps.append(STEPS[i](c))
         except Unavailable:
@@ -227,14 +258,21 @@ def page() -> None:
     index = st.session_state[Keys.LESSON_STEP]
     source = SOURCES[index] if index < len(SOURCES) else MODEL
     if source == MODEL:
-        st.text_input(t("lesson.sentence_model"), key=Keys.LESSON_TEXT)
+        st.text_input(t("lesson.sentence_model", model=hf_model.display_name(sentence.model_path())),
+                      key=Keys.LESSON_TEXT)
     else:
         st.text_input(t("lesson.sentence_translator"), key=Keys.LESSON_TR_TEXT)
     navigation("top")
     tr = traced(st.session_state.get(Keys.LESSON_TEXT))
     if tr is None:
         return
-    c = context(tr)
+    kind = numbers.lesson_kind(tr)
+    if kind is None:  # neither an encoder nor a decoder reads the sentence
+        offer_default(t("lesson.kind.none", model=tr.model))
+        return
+    c = context(tr, kind)
+    if kind == "decoder" and source == MODEL:
+        st.caption(t("lesson.kind.decoder", model=tr.model))
     if index == N_STEPS - 1:
         end(c)
     else:

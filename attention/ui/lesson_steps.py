@@ -19,7 +19,7 @@ from attention.analysis.learning_curves import SnapshotTraces
 from attention.analysis.qkv_origin import Origin
 from attention.analysis.selection import Selection
 from attention.plots import explain_figures, heatmaps
-from attention.trace import Site, Trace
+from attention.trace import Kind, Site, Trace
 from attention.ui.state import Keys
 
 MODEL, TRANSLATOR = "model", "translator"  # which sentence a step reads (which box the lesson shows)
@@ -73,13 +73,14 @@ class Context:
     snapshots: Callable[[], SnapshotTraces] | None = None
     temperature: float = 1.0
     model_path: str | None = None
+    kind: Kind = "encoder"  # the model's self-attention the steps follow (the decoder's when it has no encoder)
 
     def t(self, key: str, **values: object) -> str:
         return i18n.t(key, self.lang, **values)
 
     @property
     def site(self) -> Site:
-        return self.tr.site(self.layer, "encoder")
+        return self.tr.site(self.layer, self.kind)
 
     @property
     def query(self) -> int:
@@ -101,7 +102,7 @@ def n(value: float, digits: int = 3) -> str:
 
 def explore_link(c: Context, tab: str, layer: int | None = None, key: bool = True) -> tuple[str, dict[str, Any]]:
     """Explore on the lesson's sentence, head and pair, with the explanation `tab` open."""
-    return "explore", {Keys.TEXT: c.text, Keys.KIND: "encoder", Keys.LAYER: c.layer if layer is None else layer,
+    return "explore", {Keys.TEXT: c.text, Keys.KIND: c.kind, Keys.LAYER: c.layer if layer is None else layer,
                        Keys.HEAD: c.head, Keys.SEL_Q: c.query, Keys.SEL_K: c.key if key else None,
                        Keys.EXPLAIN_TAB: tab}
 
@@ -112,7 +113,7 @@ def _names(c: Context) -> dict[str, str]:
 
 
 def vectors(c: Context) -> Step:
-    first = c.tr.site(0, "encoder")
+    first = c.tr.site(c.tr.layers(c.kind)[0], c.kind)
     found = c.origin(first, c.head, c.query)
     names = _names(c)
     shown = " · ".join(word(w) for w in c.tr.tokens)
@@ -196,7 +197,7 @@ def softmax(c: Context) -> Step:
         said.append(c.t("lesson.softmax.holds", **names))
     else:
         said.append(c.t("lesson.softmax.fails", w_k=n(float(row[c.key])), top=word(site.key_tokens[top]), **names))
-        best = lesson.best_head(c.tr, "encoder", c.query, c.key)
+        best = lesson.best_head(c.tr, c.kind, c.query, c.key)
         if (best.layer, best.head) != (c.layer, c.head):
             offer = (best.layer, best.head)
             said.append(c.t("lesson.softmax.offer", layer=best.layer, head=best.head, w=n(best.weight), **names))

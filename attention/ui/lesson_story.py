@@ -115,5 +115,7 @@ def cross(c: Context) -> Step:
 
 STEPS: tuple[Callable[[Context], Step], ...] = (
     ls.vectors, ls.qkv, ls.factor, ls.dot, ls.softmax, ls.temperature, ls.weighted_sum, training, three, cross)
+# the steps that read q, k, v or S = Q·Kᵀ: a weights-only family (DeBERTa) hands over A alone
+NEEDS_QKV = frozenset({ls.qkv, ls.factor, ls.dot, ls.softmax, ls.temperature, ls.weighted_sum})
 SOURCES = (ls.MODEL,) * 8 + (TRANSLATOR,) * 2  # which sentence each step reads (the box the page shows)
 N_STEPS = len(STEPS) + 1  # and the last page: the score and the printable summary

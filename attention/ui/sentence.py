@@ -67,6 +67,12 @@ def state_cap() -> None:
         st.caption(t("text.cap", n=f"{settings.max_chars():,}"))
 
 
+def name_model(name: str | None = None) -> None:
+    """A caption naming the model the page shows: a folder's model by its name, else (None) the built-in
+    translator."""
+    st.caption(t("model.shown", model=name or t("model.translator")))
+
+
 def model_path() -> str | None:
     return st.session_state.get(Keys.MODEL_PATH) or None
 

@@ -91,3 +91,17 @@ def test_azul_reads_blue(out):
 def test_score_counts_right_and_answered():
     assert lesson.score({}) == (0, 0)
     assert lesson.score({"top|a": ("4", True), "dot|a": ("2", False), "cross|b": ("3", True)}) == (2, 3)
+
+
+def test_the_lesson_follows_the_encoder_else_the_decoder_and_knows_a_weights_only_site(tr, out):
+    from dataclasses import replace
+
+    both = out.trace
+    assert lesson.lesson_kind(tr) == "encoder" and lesson.lesson_kind(both) == "encoder"
+    decoder_only = replace(both, sites=tuple(s for s in both.sites if s.kind == "decoder"))
+    assert lesson.lesson_kind(decoder_only) == "decoder"
+    assert lesson.lesson_kind(replace(both, sites=tuple(s for s in both.sites if s.kind == "cross"))) is None
+    assert lesson.missing_qkv(tr, "encoder") == ""
+    weights_only = replace(tr, sites=(tr.sites[0], replace(tr.sites[1], missing_qkv="disentangled")))
+    assert lesson.missing_qkv(weights_only, "encoder") == "disentangled"
+    assert lesson.missing_qkv(weights_only, "decoder") == ""

@@ -138,6 +138,20 @@ def test_a_seq2seq_lm_is_scored_by_the_targets_log_probs(tokenizer, tmp_path):
     assert np.abs(ab.drops).max() > 0
 
 
+def test_an_encoder_decoder_without_an_lm_head_is_compared_by_its_decoder_states(tmp_path):
+    """A bare BartModel folder has nothing to score words with: one value per head (a cosine), as for an
+    encoder, over the decoder's positions (it was a (heads, d_model) table that the page could not rank)."""
+    from harness import tiny_families
+
+    tiny_families.build("bart", tiny_families.tokenizer(), tmp_path)
+    lm = ablation.load(str(tmp_path))
+    effects = ablation.head_effects(TEXT, lm=lm)
+    assert effects.measure == "cosine" and effects.drops is None
+    assert effects.effect.shape == (len(effects.heads),) and np.isfinite(effects.effect).all()
+    assert effects.tokens == tuple(hf_model.decoder_inputs(lm, [TEXT]).tokens[0])
+    assert attention.trace(TEXT, model=str(tmp_path), ablate="cross.1.2").ablation.measure == "cosine"
+
+
 def test_a_long_input_is_split_into_batches_with_the_same_effects(monkeypatch):
     whole = attention.head_effects(TEXT)
     monkeypatch.setattr(ablation, "BATCH_ELEMENTS", 12 * 10 * 10 * 8)  # 7 heads off per batch: 11 batches
