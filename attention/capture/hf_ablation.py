@@ -22,10 +22,10 @@ import torch
 from cachetools import LRUCache
 from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForSeq2SeqLM
 
-from attention import ModelLoadError
 from attention.analysis.effects import MODES, Ablation, HeadEffects, HeadId, parse_heads
 from attention.capture import attention_fn, hf_model
 from attention.capture.hf_head_mask import Switch, switched_off
+from attention.errors import ModelLoadError
 from attention.trace import Trace
 
 REFERENCE_SENTENCES = (  # whose mean head outputs stand in for a head in "mean" mode
