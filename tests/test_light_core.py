@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LIGHT = ["attention", "attention.core", "attention.trace", "attention.trace_count", "attention.errors",
-         "attention.blas", "attention.analysis",
+         "attention.blas", "attention.headview", "attention.analysis",
          *sorted(f"attention.analysis.{p.stem}" for p in ROOT.glob("attention/analysis/*.py") if p.stem != "__init__")]
 
 # Only the standard library, the declared core dependencies and our own package get through.

@@ -128,6 +128,7 @@ def asked(monkeypatch) -> set[str]:
     return keys
 
 
+@pytest.mark.model
 def test_every_page_in_both_languages_asks_only_for_keys_in_the_tables(asked, capsys):
     for lang in i18n.LANGUAGES:
         at = AppTest.from_file(APP, default_timeout=180)
