@@ -3,6 +3,7 @@ test that reads a model without the `model` marker fails in every lane."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -142,10 +143,17 @@ def tree(tmp_path_factory) -> Path:
     return root
 
 
+def pytest_in(root: Path, *args: str) -> subprocess.CompletedProcess:
+    """pytest run in `root` with only the plugins pytest.ini needs (others installed here cost a second
+    or two of start-up each time)."""
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "pytest_timeout", "-p", "no:cacheprovider", *args],
+                          capture_output=True, text=True, cwd=root, env=env, timeout=300)
+
+
 def outcomes(root: Path, *args: str) -> dict[str, str]:
     """test name -> PASSED / FAILED / …, from `pytest -rA` run in `root`."""
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", *args],
-                          capture_output=True, text=True, cwd=root, timeout=300)
+    done = pytest_in(root, "-q", "-rA", *args)
     found = {}
     for line in done.stdout.splitlines():
         word, _, rest = line.partition(" ")
@@ -169,8 +177,7 @@ def test_each_test_gets_its_lane(tree):
         "import pytest\n\n@pytest.hookimpl(trylast=True)\ndef pytest_collection_modifyitems(items):\n"
         "    for item in items:\n"
         "        print('MARKS', item.name, ','.join(sorted(m.name for m in item.iter_markers())))\n")
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
-                           "-p", "print_marks"], capture_output=True, text=True, cwd=tree, timeout=300)
+    done = pytest_in(tree, "--collect-only", "-q", "-p", "print_marks")
     marks = dict(line.split(" ", 2)[1:] for line in done.stdout.splitlines() if line.startswith("MARKS "))
     assert marks == {"test_in_chromium": "browser", "test_replicas": "deploy",
                      "test_direct": "model", "test_through_another_fixture": "model",
