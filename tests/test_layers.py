@@ -7,7 +7,7 @@
 
 Every `import` in every file is parsed (lazy imports inside functions included) and checked against
 the table below; Streamlit may be imported only by ui/, views/ and app.py. No circles:
-tests/test_import_cycles.py; the light parts on a core-only install: tests/test_light_core.py.
+tests/test_import_cycles.py; the light parts with numpy alone: tests/test_light_core.py.
 """
 
 from __future__ import annotations
@@ -138,5 +138,5 @@ def test_every_package_says_what_it_may_import():
         assert doc, f"{init.relative_to(ROOT)} has no docstring"
 
 
-# That the light parts import with only numpy and cachetools installed (every other package blocked) is
+# That the light parts import with only numpy installed (every other package blocked) is
 # tested in tests/test_light_core.py.
