@@ -5,7 +5,8 @@
     site = tr.sites[0]          # every attention site in model order; site.layer, site.kind
     site.weights.shape          # (heads, query_pos, key_pos)
     attention.translate("The ball is blue.").text   # "la bola es azul ." (built-in translator)
-    tr.show(kind="encoder", layer=0, head=3)        # one head's S, A, Z in a notebook (offline)
+    tr.show(kind="encoder", layer=0, head=3)        # one head's S, A, Z in a notebook (offline);
+                                                    # attention.show(tr, ...) is the same
     attention.save_html(tr, "trace.html")           # every head in one file that opens from disk
     attention.translate("The ball is blue.", ablate="cross.1.0,cross.1.1").ablation.drops  # heads off
     attention.head_effects("The ball is blue.", model="translator").ranked()  # every head off, one at a time
@@ -18,17 +19,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from attention.trace import KINDS, Site, Trace
+from attention.errors import ModelLoadError
+from attention.trace import KINDS, Kind, Site, Trace
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from attention.capture.hf_ablation import HeadEffects
+    from attention.headview import HeadView
     from attention.translator.api import Translation
-
-
-class ModelLoadError(RuntimeError):
-    """A model folder that could not be read (missing, not a transformers model, unsupported)."""
 
 
 def trace(text: str, model: str | None = None, target: str | None = None, ablate=None, mode: str = "zero",
@@ -54,6 +53,22 @@ def save_html(trace: Trace, path: str | Path, **options) -> Path:
     from attention.headview import save_html as _save_html
 
     return _save_html(trace, path, **options)
+
+
+def show(trace: Trace | Site, kind: Kind | None = None, layer: int | None = None, head: int = 0,
+         **options) -> HeadView:
+    """One head's S, A, Z and lines in a notebook (offline: no CDN): `show(tr, kind="encoder", layer=3,
+    head=7)`, or `show(site, head=7)`. See attention/headview/page.py."""
+    from attention.headview import show as _show
+
+    return _show(trace, kind=kind, layer=layer, head=head, **options)
+
+
+# tr.show(...) and tr.save_html(path), the notebook's spelling. The head view sits above the contract,
+# so trace.py cannot import it; the package sits above both and hands Trace these two functions. Any
+# import of attention.trace runs this file first, so a Trace always has them.
+Trace.show = show
+Trace.save_html = save_html
 
 
 def translate(text: str, ablate=None, mode: str = "zero") -> Translation:
@@ -91,4 +106,5 @@ def head_effects(text: str, model: str | None = None, mode: str = "zero", target
     return src.head_effects(src.kept_model(for_effects=True), text, mode, target=target)
 
 
-__all__ = ["KINDS", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "head_effects", "save_html", "trace", "translate"]
+__all__ = ["KINDS", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "head_effects", "save_html", "show", "trace",
+           "translate"]

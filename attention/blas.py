@@ -5,19 +5,29 @@ machine they take the cores torch's forward pass needs next. Measured on 2 cores
 (`python bench/trace_speed.py --blas default` against the default run): the trace after a
 recomputation took 68–110 ms instead of 30–38 ms at 128 tokens. Our products are one block of
 heads at a time (at most 512 × 512), where a second BLAS thread gains nothing.
+
+threadpoolctl is the app's dependency, not the package's: it is imported on first use, and where it
+is not installed numpy keeps its threads (the numbers are the same; only the timing differs).
 """
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np  # noqa: F401  (loaded first, so the controller finds numpy's BLAS)
-from threadpoolctl import ThreadpoolController
+
+if TYPE_CHECKING:
+    from threadpoolctl import ThreadpoolController
 
 
 @cache
-def _controller() -> ThreadpoolController:
+def _controller() -> ThreadpoolController | None:
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:  # a core-only install (numpy alone): nothing to limit with
+        return None
     return ThreadpoolController()
 
 
@@ -25,10 +35,13 @@ def one_thread() -> AbstractContextManager:
     """`with one_thread():` numpy's BLAS uses one thread inside the block (about 20 µs to enter).
     The setting is process-wide: threads that overlap such blocks may restore each other's value
     (harmless in the app, which sets one thread for the whole process first)."""
-    return _controller().limit(limits=1, user_api="blas")
+    controller = _controller()
+    return nullcontext() if controller is None else controller.limit(limits=1, user_api="blas")
 
 
 @cache  # once per process: the app calls it on every rerun
 def one_thread_for_process() -> None:
     """numpy's BLAS uses one thread from now on in this process (the app's, not a notebook's)."""
-    _controller().limit(limits=1, user_api="blas")
+    controller = _controller()
+    if controller is not None:
+        controller.limit(limits=1, user_api="blas")

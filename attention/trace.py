@@ -19,7 +19,6 @@ import dataclasses
 import types
 import typing
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Literal
 
 import numpy as np
@@ -285,14 +284,7 @@ class Trace:
         """Every site matches the model's own numbers, and every site the model has was captured."""
         return all(s.faithful for s in self.sites) and not self.site_problems
 
-    def show(self, kind: Kind | None = None, layer: int | None = None, head: int = 0, **options: object):
-        """One head's S, A, Z and lines in a notebook (offline: no CDN). See attention.headview.show."""
-        from attention.headview import show  # lazily: the head view draws traces, not the reverse
-
-        return show(self, kind=kind, layer=layer, head=head, **options)
-
-    def save_html(self, path: str | Path, **options: object) -> Path:
-        """Every head in one self-contained HTML file with pickers. See attention.headview.save_html."""
-        from attention.headview import save_html
-
-        return save_html(self, path, **options)
+    # tr.show(kind, layer, head) draws one head in a notebook and tr.save_html(path) writes every head to
+    # one file: the head view's attention.show and attention.save_html, set on Trace by attention/__init__.py
+    # (the head view draws traces, so the contract cannot import it: tests/test_import_cycles.py). Not
+    # annotated here: a ClassVar would appear in __dataclass_fields__, which callers read as the data.

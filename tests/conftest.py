@@ -1,4 +1,83 @@
+"""Every test: offline Hugging Face, and the lanes of tests/lanes.py (markers given, model reads guarded)."""
+
 import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.lanes import (
+    SLOW_MARKS,
+    folder_mark,
+    module_marks,
+    never_selected,
+    opens_to_read,
+    reads_weights,
+    uses_model_fixture,
+)
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+def pytest_ignore_collect(collection_path: Path, config):
+    """A folder or file whose every test `-m` would deselect is not imported (tests/lanes.py)."""
+    tests = Path(__file__).parent
+    markexpr = config.option.markexpr
+    if not markexpr or not collection_path.is_relative_to(tests) or collection_path == tests:
+        return None
+    parts = collection_path.relative_to(tests).parts
+    marks = {folder_mark(parts + ("",))} - {None}
+    if collection_path.suffix == ".py" and collection_path.name.startswith("test_"):
+        marks |= module_marks(collection_path.read_text(encoding="utf-8"))
+    return True if marks and never_selected(markexpr, marks) else None
+
+
+def pytest_collection_modifyitems(config, items):
+    """The lanes (tests/lanes.py): browser and deploy by folder, model by the fixtures a test uses."""
+    tests = Path(__file__).parent
+    for item in items:
+        mark = folder_mark(item.path.relative_to(tests).parts) if item.path.is_relative_to(tests) else None
+        if mark:
+            item.add_marker(mark)
+        info = getattr(item, "_fixtureinfo", None)  # the closure: fixtures used through other fixtures too
+        chains = info.name2fixturedefs.values() if info is not None else ()
+        if uses_model_fixture(d.func for chain in chains for d in chain):
+            item.add_marker("model")
+
+
+# Weights read during each test phase, by any thread of this process (AppTest runs the page in its own).
+_weights_read: list[str] = []
+_lock = threading.Lock()
+
+
+def _audit(event: str, args: tuple) -> None:
+    if event == "open" and len(args) == 3 and isinstance(args[0], (str, os.PathLike)) and opens_to_read(*args[1:]):
+        path = os.fspath(args[0])
+        if reads_weights(path):
+            with _lock:
+                _weights_read.append(path)
+
+
+sys.addaudithook(_audit)  # process-wide and permanent (audit hooks cannot be removed): it only records
+
+
+def pytest_runtest_logstart(nodeid, location):
+    with _lock:
+        _weights_read.clear()  # what collection or the previous test read is not this test's
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test outside the model lane that read model weights fails here, in every lane: mark it."""
+    with _lock:
+        read, _weights_read[:] = list(dict.fromkeys(_weights_read)), []
+    report = yield
+    if read and report.passed and not any(item.get_closest_marker(m) for m in SLOW_MARKS):
+        report.outcome = "failed"
+        shown = ", ".join("/".join(Path(p).parts[-2:]) for p in read[:3])
+        report.longrepr = (f"{item.nodeid} read model weights during {call.when} ({shown}) but is not marked "
+                           "`model`: decorate the fixture that loads it with tests.lanes.loads_model, or mark "
+                           "the test @pytest.mark.model (tests/lanes.py)")
+    return report

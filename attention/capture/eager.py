@@ -16,9 +16,10 @@ import numpy as np
 import torch
 
 from attention import core
-from attention.capture import hf_model, recipes
+from attention.capture import recipes
 from attention.capture.expected import self_kind
-from attention.capture.hf_model import Encoded, LoadedModel
+from attention.capture.inputs import Encoded, decoder_inputs, encode, layer_inputs
+from attention.capture.loaded import LoadedModel, to_numpy
 from attention.trace import Site, Trace, make_site
 
 
@@ -62,7 +63,7 @@ def _pick(t: torch.Tensor | None, b: int, qi, ki) -> np.ndarray | None:
     if t is None:
         return None
     t = t[b] if t.shape[0] > 1 else t[0]
-    return hf_model._np(t[..., qi, :][..., ki])
+    return to_numpy(t[..., qi, :][..., ki])
 
 
 def _weights_only(kind: str, layer: int, reason: str, weights: np.ndarray, mask: np.ndarray | None,
@@ -89,17 +90,17 @@ def _site(kind: str, layer: int, weights: torch.Tensor, covered: torch.Tensor | 
         mask = _pick(rebuilt.mask, b, qi, ki)
         site = make_site(
             layer=layer, kind=kind, query_tokens=q_tokens, key_tokens=k_tokens,
-            q=hf_model._np(rebuilt.q[b][:, qi]), k=hf_model._np(rebuilt.k[b][:, ki]),
-            v=hf_model._np(rebuilt.v[b][:, ki]), scale=rebuilt.scale,
+            q=to_numpy(rebuilt.q[b][:, qi]), k=to_numpy(rebuilt.k[b][:, ki]),
+            v=to_numpy(rebuilt.v[b][:, ki]), scale=rebuilt.scale,
             mask=None if mask is None else mask[0], bias=_pick(rebuilt.bias, b, qi, ki),
-            model_weights=model_weights, model_z=hf_model._np(rebuilt.z[b][:, qi]), name=name,
+            model_weights=model_weights, model_z=to_numpy(rebuilt.z[b][:, qi]), name=name,
         )
         if site.faithful:  # checked against the model's own weights and Z, never assumed
             return site
         reason = "not_reproduced"
     # The only mask a weights-only site claims is the band a Longformer layer never computes outside of;
     # anything else would be a guess about the model (the weights themselves show what it hid).
-    mask = None if covered is None else np.where(hf_model._np(covered[qi][:, ki]) > 0, 0.0, core.MASKED)
+    mask = None if covered is None else np.where(to_numpy(covered[qi][:, ki]) > 0, 0.0, core.MASKED)
     return _weights_only(kind, layer, reason, model_weights, mask, q_tokens, k_tokens, name)
 
 
@@ -129,11 +130,11 @@ def sites_for(lm: LoadedModel, outputs, calls: list[recipes.Seen], b: int, enc: 
 
 
 def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None) -> list[Trace]:
-    enc = hf_model.encode(lm, texts)
+    enc = encode(lm, texts)
     inputs = dict(enc.inputs)
     dec = None
     if lm.is_encoder_decoder:
-        dec = hf_model.decoder_inputs(lm, targets if targets is not None else texts)
+        dec = decoder_inputs(lm, targets if targets is not None else texts)
         inputs.update(dec.inputs)
     outputs, calls = run(lm, inputs)
     traces = []
@@ -142,6 +143,6 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
         traces.append(Trace(
             text=text, model=lm.name, tokens=tuple(enc.tokens[b]), sites=sites, dropped_tokens=enc.dropped[b],
             capture_path="recomputed" if all(s.has_qkv for s in sites) else "weights", fallback=lm.fallback,
-            expected_layers=lm.expected_layers, layer_inputs=hf_model.layer_inputs(outputs, b, enc, dec),
+            expected_layers=lm.expected_layers, layer_inputs=layer_inputs(outputs, b, enc, dec),
         ))
     return traces

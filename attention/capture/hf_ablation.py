@@ -22,10 +22,10 @@ import torch
 from cachetools import LRUCache
 from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForSeq2SeqLM
 
-from attention import ModelLoadError
+from attention import head_mask
 from attention.analysis.effects import Ablation, HeadEffects, HeadId, parse_heads
 from attention.capture import attention_fn, hf_model
-from attention import head_mask
+from attention.errors import ModelLoadError
 from attention.head_mask import Switch, switched_off
 from attention.trace import Trace
 

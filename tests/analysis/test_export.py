@@ -75,6 +75,7 @@ def test_json_array_handles_nan_scalars_and_empty():
     assert json.loads(export.json_array(np.zeros((0, 3)))) == []
 
 
+@pytest.mark.model
 def test_the_real_model_trace_exports():
     import attention
 
@@ -85,6 +86,7 @@ def test_the_real_model_trace_exports():
     assert len(json.loads(export.trace_json(tr))["sites"]) == 6
 
 
+@pytest.mark.model
 def test_the_translator_trace_exports_every_kind():
     import attention
 

@@ -7,17 +7,20 @@ import torch
 
 import attention
 from attention.analysis import lesson_numbers as lesson
+from tests.lanes import loads_model
 
 TEXT = "The black cat drank the milk"
 MILK, DRANK, BLACK, CAT = 6, 4, 2, 3
 
 
 @pytest.fixture(scope="module")
+@loads_model
 def tr():
     return attention.trace(TEXT)
 
 
 @pytest.fixture(scope="module")
+@loads_model
 def out():
     return attention.translate("The ball is blue.")
 

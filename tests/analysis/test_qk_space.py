@@ -8,11 +8,13 @@ import attention
 from attention import core
 from attention.analysis.qk_space import aligned, qk_space
 from attention.plots import explain_figures
+from tests.lanes import loads_model
 
 RNG = np.random.default_rng(11)
 
 
 @pytest.fixture(scope="module")
+@loads_model
 def site():
     return attention.trace("The black cat drank the milk").site(2)
 
@@ -26,6 +28,7 @@ def test_centring_the_keys_and_rescaling_leave_the_models_weights_unchanged(site
     assert scale != 1.0
 
 
+@pytest.mark.model
 def test_the_same_holds_under_the_decoders_mask():
     site = attention.translate("The black cat drank the milk.").trace.site(1, "decoder")
     for head in range(site.n_heads):

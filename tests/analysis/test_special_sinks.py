@@ -1,10 +1,12 @@
 """Special tokens in the detail panel: weight × ‖v‖ beside the weight, checked on the real model."""
 
 import numpy as np
+import pytest
 
 from attention.analysis.details import top_keys
 
 
+@pytest.mark.model
 def test_weight_times_value_length_is_what_a_key_can_add_to_z():
     import attention
 

@@ -15,6 +15,7 @@ def test_bert_unbelievable_split_into_pieces_is_one_word():
     assert word_labels(BERT, groups) == ["[CLS]", "it", "was", "unbelievable", "[SEP]"]
 
 
+@pytest.mark.model
 def test_the_real_bert_tokenizer_pieces_merge_back():
     from attention.capture import hf_model
 
@@ -75,6 +76,7 @@ def test_groups_must_cover_every_position_once():
         merge_matrix(np.eye(3), [[0], [1], [2]], [[0, 1], [1, 2]])
 
 
+@pytest.mark.model
 def test_merged_weights_of_a_real_site():
     import attention
 

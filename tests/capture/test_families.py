@@ -14,6 +14,8 @@ from transformers import AutoModel
 from attention.capture import hf_model
 from harness import tiny_families as families
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 TEXTS = ["the black cat drank the milk", "a ball"]  # two lengths: the batch is padded
 TARGETS = ["el gato negro bebio la leche", "una bola"]
 

@@ -13,6 +13,8 @@ from attention.capture import attention_fn, hf_model
 from attention.capture import hf_ablation as ablation
 from attention.head_mask import switched_off
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 TEXT = "the black cat drank the milk"
 
 

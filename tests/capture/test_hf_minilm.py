@@ -8,6 +8,8 @@ from transformers import AutoModel
 import attention
 from attention.capture import hf_model
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 TEXTS = ["The black cat drank the milk", "The ball is blue, and the ball rolled away under the old table."]
 
 

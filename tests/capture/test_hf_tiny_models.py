@@ -8,6 +8,8 @@ import pytest
 import attention
 from harness import tiny_families as families
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 
 @pytest.fixture(scope="module")
 def tokenizer():

@@ -2,8 +2,12 @@
 
 import threading
 
+import pytest
+
 import attention
 from attention.capture import hf_model
+
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
 SENTENCES = ["The black cat drank the milk", "A ball is blue", "Colourless green ideas sleep furiously today",
              "I saw her duck"]

@@ -1,5 +1,6 @@
-"""The head view as a notebook reaches it: `trace.show(...)`, `trace.save_html(path)` and
-`attention.save_html(trace, path)` are the head view's own show and save_html, nothing else."""
+"""The head view as a notebook reaches it: `trace.show(...)`, `attention.show(trace, ...)`,
+`trace.save_html(path)` and `attention.save_html(trace, path)` are the head view's own show and
+save_html, nothing else (the package hands them to Trace: trace.py imports nothing above it)."""
 
 import attention
 from attention import headview
@@ -17,6 +18,7 @@ def test_trace_show_is_the_head_view_of_that_head():
     html = tr.show(kind="decoder", layer=0, head=1, selection=(2, 1))._repr_html_()
     assert html == headview.show(tr.sites[1], head=1, selection=(2, 1))._repr_html_()
     assert html != tr.show(kind="encoder", layer=0, head=1, selection=(2, 1))._repr_html_()
+    assert html == attention.show(tr, kind="decoder", layer=0, head=1, selection=(2, 1))._repr_html_()
 
 
 def test_save_html_from_the_package_and_from_the_trace_write_the_same_file(tmp_path):

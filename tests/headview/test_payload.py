@@ -23,6 +23,7 @@ from attention.headview.payload import (
     round_to,
 )
 from harness.random_sites import random_site, random_trace
+from tests.lanes import loads_model
 
 SITES = {
     "encoder 12": lambda: random_site(12, kind="encoder"),
@@ -123,6 +124,7 @@ def test_saved_whole_trace_at_128_tokens_is_under_2_65_mb():
 
 
 @pytest.fixture(scope="module")
+@loads_model
 def minilm_128():
     from bench.texts import text_of_tokens
 

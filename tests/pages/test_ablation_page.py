@@ -8,6 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 

@@ -7,6 +7,8 @@ import pytest
 from tests.pages.explore_app import charts, markdown, start
 from tests.pages.head_views import head_views
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 
 def test_home_page_draws_three_matrices_without_exception():
     at = start()

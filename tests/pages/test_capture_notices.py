@@ -17,6 +17,8 @@ from attention.ui.lang import site_notes, trace_notes, trace_problems
 from harness import tiny_families as families
 from tests.pages.head_views import head_views
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 

@@ -9,6 +9,8 @@ from tests.pages.clicks import click_chart, click_head_view
 from tests.pages.explore_app import start
 from tests.pages.head_views import head_views, selections
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 
 def by_hand(text: str, layer: int, head: int, query: int, key: int) -> dict[str, str]:
     """The detail panel's four numbers for one pair, computed here from the site's q, k, v and d_k

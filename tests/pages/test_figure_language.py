@@ -8,6 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.pages.figure_words import english_left, figure_texts, page_texts
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 SENTENCE_WORDS = set("the black cat drank milk el gato negro bebió la leche cls sep ball blue bola azul".split())
 TABS = ("dot", "sum", "steps", "space", "origin")

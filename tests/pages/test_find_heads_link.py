@@ -10,6 +10,8 @@ from attention.analysis.head_links import default_pair
 from tests.pages.clicks import click_dataframe_row
 from tests.pages.head_views import head_views, selections
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 

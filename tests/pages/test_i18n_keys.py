@@ -86,8 +86,14 @@ def static_keys(found: i18n_scan.Found) -> tuple[set[str], list[str]]:
     return set(wanted), problems
 
 
-def test_every_key_the_source_can_ask_for_is_in_the_tables():
-    found = i18n_scan.scan()
+@pytest.fixture(scope="module")
+def scanned() -> i18n_scan.Found:
+    """The source read once for this file: the scan reads the code, never the tables the tests change."""
+    return i18n_scan.scan()
+
+
+def test_every_key_the_source_can_ask_for_is_in_the_tables(scanned):
+    found = scanned
     assert len(found.literals) > 100 and len(found.families) >= len(FAMILIES)  # the scan reads the real code
     keys, problems = static_keys(found)
     assert not problems, "\n".join(problems)
@@ -96,13 +102,13 @@ def test_every_key_the_source_can_ask_for_is_in_the_tables():
 
 @pytest.mark.parametrize("key", ["learning.trend.narrowed", "title.S", "ablation.level.weak", "page.overview",
                                  "learning.score", "app.tracing", "overview.export_caption_words"])
-def test_deleting_any_kind_of_key_is_caught(monkeypatch, key):
+def test_deleting_any_kind_of_key_is_caught(monkeypatch, scanned, key):
     """Each shape of key the old regex scan missed: a family value reached only by some data
     (narrowed), a capital letter, a nested family, a key built in another module, keys held in a tuple,
     passed as a spinner argument, or chosen by an if-expression."""
     assert key in i18n.STRINGS
     monkeypatch.delitem(i18n.STRINGS, key)
-    _, problems = static_keys(i18n_scan.scan())
+    _, problems = static_keys(scanned)
     assert any(repr(key) in p for p in problems), problems
 
 
@@ -128,6 +134,7 @@ def asked(monkeypatch) -> set[str]:
     return keys
 
 
+@pytest.mark.model
 def test_every_page_in_both_languages_asks_only_for_keys_in_the_tables(asked, capsys):
     for lang in i18n.LANGUAGES:
         at = AppTest.from_file(APP, default_timeout=180)

@@ -10,6 +10,8 @@ from streamlit.testing.v1 import AppTest
 from attention.analysis import learning_curves
 from attention.translator import load_snapshots, snapshots, translate
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 TEXT = "The black cat drank the milk."
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

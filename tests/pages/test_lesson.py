@@ -10,6 +10,8 @@ from streamlit.testing.v1 import AppTest
 from attention import i18n
 from attention.ui.lesson_story import N_STEPS
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 UNKNOWN = "The zorblax drank the glorp"  # words neither the translator nor (as whole words) MiniLM knows
 

@@ -7,6 +7,8 @@ from streamlit.testing.v1 import AppTest
 
 from attention.ui import state
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 # page -> a view different from every default (session key -> value)

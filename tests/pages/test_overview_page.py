@@ -3,10 +3,13 @@
 import json
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.clicks import click_chart
 from tests.pages.head_views import head_views
+
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
 TIMEOUT = 180
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

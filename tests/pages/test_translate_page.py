@@ -11,6 +11,8 @@ from attention import i18n
 from tests.pages.clicks import click_head_view
 from tests.pages.head_views import head_views
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 

@@ -4,6 +4,7 @@ import json
 
 import numpy as np
 import plotly.io as pio
+import pytest
 
 from attention.plots import head_grid as po
 
@@ -81,6 +82,7 @@ def test_rollout_labels_are_escaped_before_plotly_reads_them():
     assert set(long.layout.yaxis.ticktext) == {"&lt;i&gt;w&lt;/i&gt;"}
 
 
+@pytest.mark.model
 def test_overview_data_maps_tokens_to_word_rows_and_back():
     import attention
     from attention.analysis import overview_data

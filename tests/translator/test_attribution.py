@@ -17,6 +17,8 @@ from attention.translator.attribution import (
 from attention.translator.model import Config, Transformer
 from attention.translator.vocab import Vocab
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 
 def tiny() -> Transformer:
     torch.manual_seed(0)

@@ -14,6 +14,8 @@ from attention.head_mask import switched_off
 from attention.translator.model import Attention, Config, Transformer
 from attention.translator.vocab import Vocab
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 BALL = "The ball is blue."
 CAT = "The black cat drank the milk."
 

@@ -13,6 +13,8 @@ from attention.translator import load_model, load_snapshots, loss_history, teach
 from attention.translator.corpus import EXAMPLES
 from attention.translator.vocab import tokenize
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 TOL = 1e-6
 
 

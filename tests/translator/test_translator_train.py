@@ -1,6 +1,7 @@
 """A short training run, well under a minute, into a temporary folder."""
 
 import numpy as np
+import pytest
 import torch
 
 from attention.translator import load_model, load_snapshots, loss_history, translate
@@ -11,6 +12,7 @@ QUICK = {"steps": 40, "n_pairs": 3000, "n_test": 100, "warmup": 5, "batch_size":
          "evaluate": False, "threads": 1, "log": lambda *a: None}
 
 
+@pytest.mark.model
 def test_short_run_lowers_the_loss_and_saves_a_loadable_checkpoint(tmp_path):
     summary = train(out=tmp_path, **QUICK)
     assert summary["steps"] == 40
@@ -25,6 +27,7 @@ def test_short_run_lowers_the_loss_and_saves_a_loadable_checkpoint(tmp_path):
     assert steps == snapshot_steps(40, 5) and steps[0] == 0 and steps[-1] == 40
 
 
+@pytest.mark.model
 def test_same_seed_same_weights(tmp_path):
     train(out=tmp_path / "a", **{**QUICK, "steps": 10})
     train(out=tmp_path / "b", **{**QUICK, "steps": 10})
@@ -33,6 +36,7 @@ def test_same_seed_same_weights(tmp_path):
         assert torch.equal(x, y), name
 
 
+@pytest.mark.model
 def test_command_line_runs(tmp_path, capsys):
     summary = main(["--steps", "3", "--out", str(tmp_path), "--snapshots", "3", "--no-eval", "--d-model", "32",
                     "--d-ff", "64", "--heads", "2", "--layers", "1", "--threads", "1", "--pairs", "2000"])
@@ -46,6 +50,7 @@ def test_snapshot_steps_start_at_zero_and_end_at_the_last_step():
     assert s[0] == 0 and s[-1] == 9000 and len(s) == 14 and s == sorted(set(s))
 
 
+@pytest.mark.model
 def test_training_stores_the_alignment_curve_with_the_weights(tmp_path):
     """What the Learning page's alignment curve needs is written at training time, measured on the
     snapshots as they load (so the page never builds the corpus)."""

@@ -9,6 +9,8 @@ import attention.capture.hf_model
 from attention.trace import Trace
 from attention.ui import cache
 
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
 
 def held_bytes(tr: Trace) -> int:
     """Every array the trace really holds (after its recomputation)."""

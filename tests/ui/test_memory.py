@@ -4,8 +4,11 @@ page computes once holds less at its peak in small batches, with the same figure
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from attention.ui import cache, memory
+
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
 
 def test_over_its_memory_budget_the_cache_sheds_all_but_the_models() -> None:
