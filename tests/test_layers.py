@@ -30,7 +30,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "capture": {"package", "trace", "core", "blas", "analysis", "head_mask"},
     "translator": {"trace", "core", "blas", "analysis", "head_mask"},
     # one Source per model the app can show, and the registry from a link's name to it
-    "sources": {"package", "trace", "core", "blas", "analysis", "capture", "translator"},
+    "sources": {"errors", "trace", "core", "blas", "analysis", "capture", "translator"},
     "plots": {"analysis", "trace", "core"},
     "headview": {"analysis", "trace", "core"},
     "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "sources", "plots", "headview",
@@ -39,7 +39,7 @@ MAY_IMPORT: dict[str, set[str]] = {
               "i18n", "ui"},
 }
 # inside functions only: attention/__init__.py's trace(), translate(), show(), save_html(), head_effects()
-LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "headview")}
+LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "headview"), ("package", "sources")}
 STREAMLIT_LAYERS = {"ui", "views"}
 
 
