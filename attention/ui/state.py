@@ -25,6 +25,7 @@ class Keys:
 
     LANG = "lang"
     IMAGE_FORMAT = "image_format"
+    CVD_COLOURS = "cvd_colours"  # colour-blind-safe scales in the head view (sidebar; kept like the image format)
     MODEL_PATH = "model_path"
     MERGE_WORDS = "merge_words"
     # Explore (and Find heads, which ranks Explore's sentence)
