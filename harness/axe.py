@@ -47,6 +47,7 @@ def open_drawn(page, url: str, path: str, lang: str, timeout_ms: int = 300_000) 
     ready, plotly's text laid out)."""
     from harness.app_server import wait_idle
 
+    path = "" if path == "explore" else path  # the home page's link is "/" ("/explore" is "page not found")
     page.goto(f"{url}/{path}{'&' if '?' in path else '?'}lang={lang}")
     wait_idle(page, timeout_ms=timeout_ms)
     if page.locator(".hv-host, .hv").count():
@@ -55,6 +56,9 @@ def open_drawn(page, url: str, path: str, lang: str, timeout_ms: int = 300_000) 
 
 
 def sideways_overflow(page) -> int:
-    """How many CSS pixels the page is wider than the window (0: it never scrolls sideways)."""
-    return page.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
-                         " - document.documentElement.clientWidth")
+    """How many CSS pixels the page is wider than the window (0: it never scrolls sideways). Streamlit
+    scrolls its main area itself, so that box counts too (shadow roots' content widens it as well)."""
+    return page.evaluate("""() => {
+      const doc = document.documentElement, main = document.querySelector('[data-testid="stMain"]');
+      return Math.max(doc.scrollWidth - doc.clientWidth, main ? main.scrollWidth - main.clientWidth : 0);
+    }""")

@@ -112,7 +112,8 @@ def document_bytes(trace: Trace, labels: dict[str, str] | None = None, decimals:
     store = escape_store(_pack(doc))
     marker = "\x00STORE\x00"
     heading = f"{trace.model} \N{MIDDLE DOT} {trace.text}"
-    page = ('<!DOCTYPE html>\n<html><head><meta charset="windows-1252">\n'
+    lang = html.escape(str(doc["labels"].get("lang", "en")))  # a screen reader's voice for the whole file
+    page = (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="windows-1252">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(trace.model)}</title>\n"
             '<style>body { margin: 16px; font: 14px system-ui, sans-serif; } '

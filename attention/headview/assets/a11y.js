@@ -31,7 +31,7 @@ function hvA11yBuild(view) {
   words.textContent = hvFill(L.words, { query: cap(p.query_tokens), key: cap(p.key_tokens) });
   grid.setAttribute("aria-describedby", words.id);
   const live = hvEl("div", "hv-sr hv-live", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
-  const table = hvEl("div", "hv-table hv-sr", { id: id + "-table" });
+  const table = hvEl("div", "hv-table hv-sr", { id: id + "-table", role: "region", "aria-label": L.table });
   view.root.append(words, live, table);
 
   const toggle = view.buttons.table;
@@ -39,6 +39,7 @@ function hvA11yBuild(view) {
   toggle.addEventListener("click", () => {
     const shown = table.classList.toggle("hv-sr") === false;
     toggle.setAttribute("aria-expanded", shown ? "true" : "false");
+    if (shown) table.tabIndex = 0; else table.removeAttribute("tabindex"); // shown, it scrolls by keyboard too
   });
   toggle.setAttribute("aria-expanded", "false");
   view.a11y = { grid, row, cell, live, table, tableFor: null };
