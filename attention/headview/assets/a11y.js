@@ -1,11 +1,11 @@
 // What the head view says to assistive technology. The matrices are canvases, so the words and numbers
 // are given again as markup: the panels form one labelled grid whose focused cell (the selection) reads
-// "query word, key word, weight (q·k, scaled)"; the selected row is a real table (hidden until asked
+// "query word, key word, weight (q.k, scaled)"; the selected row is a real table (hidden until asked
 // for); a live region announces each keyboard move and selection; a hidden line lists the words.
 
 let hvA11yIds = 0; // ids must be unique in a page that holds several head views
 
-function hvFill(template, values) { // "{q} …" filled; a token's own braces are left alone
+function hvFill(template, values) { // "{q} ..." filled; a token's own braces are left alone
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
 }
 
@@ -26,7 +26,7 @@ function hvA11yBuild(view) {
   grid.prepend(row);
   grid.setAttribute("aria-activedescendant", cell.id);
 
-  const cap = (list) => (list.length > 200 ? list.slice(0, 200).join(" ") + " …" : list.join(" "));
+  const cap = (list) => (list.length > 200 ? list.slice(0, 200).join(" ") + " \u2026" : list.join(" "));
   const words = hvEl("p", "hv-sr hv-words", { id: id + "-words" });
   words.textContent = hvFill(L.words, { query: cap(p.query_tokens), key: cap(p.key_tokens) });
   grid.setAttribute("aria-describedby", words.id);
@@ -61,14 +61,14 @@ function hvSay(view, at) { // one selection in words, in the page's language
       if (!d.masked[c] && (best < 0 || d.A[c] > d.A[at.row * d.nk + best])) best = j;
     }
     const w = best < 0 ? L.masked : hvFixed(d.A[at.row * d.nk + best], dec.weight);
-    return hvFill(L.sr_row, { q: hvWord(p.query_tokens, at.row), k: best < 0 ? "–" : hvWord(p.key_tokens, best), w });
+    return hvFill(L.sr_row, { q: hvWord(p.query_tokens, at.row), k: best < 0 ? "\u2013" : hvWord(p.key_tokens, best), w });
   }
   if (at.col >= 0) return hvFill(L.sr_col, { k: hvWord(p.key_tokens, at.col) });
   return L.sr_none;
 }
 
 function hvA11yTable(view) {
-  // The selected row (or column) as a table: word, position, weight, q·k, scaled. Rebuilt only when
+  // The selected row (or column) as a table: word, position, weight, q.k, scaled. Rebuilt only when
   // the row (or column) changes, so moving along a row costs nothing.
   const a = view.a11y, s = view.sel, L = view.labels, d = view.d, p = view.p, dec = d.decimals;
   const key = s.row >= 0 ? "r" + s.row : s.col >= 0 ? "c" + s.col : "";
