@@ -47,7 +47,8 @@ def open_drawn(page, url: str, path: str, lang: str, timeout_ms: int = 300_000) 
     ready, plotly's text laid out)."""
     from harness.app_server import wait_idle
 
-    path = "" if path == "explore" else path  # the home page's link is "/" ("/explore" is "page not found")
+    if path.split("?")[0] == "explore":  # the home page's link is "/" ("/explore" is "page not found")
+        path = path[len("explore"):]
     page.goto(f"{url}/{path}{'&' if '?' in path else '?'}lang={lang}")
     wait_idle(page, timeout_ms=timeout_ms)
     if page.locator(".hv-host, .hv").count():

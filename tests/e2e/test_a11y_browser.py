@@ -81,11 +81,12 @@ def test_the_head_view_speaks_each_keyboard_move_in_the_pages_language(page, app
 
 @pytest.mark.browser
 @pytest.mark.parametrize("name", ["explore", "translate"])
-def test_a_phone_never_scrolls_sideways_and_a_tap_selects(browser, app_url, name):
+def test_a_phone_never_scrolls_sideways_and_a_tap_selects_in_the_linked_palette(browser, app_url, name):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                   device_scale_factor=2)
     page = context.new_page()
-    open_drawn(page, app_url, name, "en")
+    open_drawn(page, app_url, f"{name}?cvd=1", "en")  # the colour-blind palette, as a link carries it
+    expect(page.locator(".hv").first).to_have_attribute("data-palette", "cvd")
     assert sideways_overflow(page) == 0
     expect(page.locator(".hv-help").first).to_have_text(say("help_touch", "en"))
     panel = page.locator('[data-matrix="A"]').first
