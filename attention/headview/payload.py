@@ -75,7 +75,7 @@ LABELS: dict[str, str] = {
     "sr_masked": "query {q}, key {k}: masked, this query may not see this key (q·k {s})",
     "sr_row": "query {q} selected: its largest weight is on {k}, {w}",
     "sr_col": "key {k} selected",
-    "sr_none": "nothing selected",
+    "sr_none": "no word or cell selected",
     "table": "Row as a table",
     "table_row": "Weights of query {q} over every key word",
     "table_col": "Weights of every query word over key {k}",

@@ -18,7 +18,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "headview.sr_row": {"en": "query {q} selected: its largest weight is on {k}, {w}",
                         "zh": "已选中查询 {q}：它的最大权重在 {k} 上，为 {w}"},
     "headview.sr_col": {"en": "key {k} selected", "zh": "已选中键 {k}"},
-    "headview.sr_none": {"en": "nothing selected", "zh": "未选中任何内容"},
+    "headview.sr_none": {"en": "no word or cell selected", "zh": "未选中任何词或单元格"},
     "headview.table": {"en": "Row as a table", "zh": "以表格显示该行"},
     "headview.table_row": {"en": "Weights of query {q} over every key word", "zh": "查询 {q} 对每个键词的权重"},
     "headview.table_col": {"en": "Weights of every query word over key {k}", "zh": "每个查询词对键 {k} 的权重"},
