@@ -38,6 +38,7 @@ with st.sidebar:
     state.str_choice(Keys.IMAGE_FORMAT, list(IMAGE_FORMATS))
     st.radio(t("app.image_format"), list(IMAGE_FORMATS), key=Keys.IMAGE_FORMAT, horizontal=True,
              format_func=str.upper, help=t("app.image_format_help"))
+    st.toggle(t("app.palette"), key=Keys.CVD_COLOURS, help=t("app.palette_help"))
     if settings.hosted():  # a public demo never reads model folders named by a visitor
         st.session_state[Keys.MODEL_PATH] = ""
     else:

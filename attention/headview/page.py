@@ -24,7 +24,7 @@ from attention.headview.payload import SINGLE_HEAD, WHOLE_TRACE, Decimals, head_
 from attention.trace import Kind, Site, Trace
 
 ASSETS = Path(__file__).parent / "assets"
-CORE_JS = ("decode.js", "draw.js", "lines.js", "view.js", "input.js", "export.js")
+CORE_JS = ("decode.js", "draw.js", "lines.js", "a11y.js", "view.js", "input.js", "export.js")
 NO_SELECTION = (-1, -1)
 _BOOT = """hvBoot((function (s) {
   // the element this script sits in; Jupyter's classic notebook runs scripts detached (currentScript
@@ -112,7 +112,8 @@ def document_bytes(trace: Trace, labels: dict[str, str] | None = None, decimals:
     store = escape_store(_pack(doc))
     marker = "\x00STORE\x00"
     heading = f"{trace.model} \N{MIDDLE DOT} {trace.text}"
-    page = ('<!DOCTYPE html>\n<html><head><meta charset="windows-1252">\n'
+    lang = html.escape(str(doc["labels"].get("lang", "en")))  # a screen reader's voice for the whole file
+    page = (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="windows-1252">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(trace.model)}</title>\n"
             '<style>body { margin: 16px; font: 14px system-ui, sans-serif; } '

@@ -65,6 +65,23 @@ LABELS: dict[str, str] = {
                       "Use the matrices (zoom in with the mouse wheel).",
     "help": "Hover to read a cell, click to select it (or a word), arrows move, Esc clears, "
             "wheel zooms, drag pans.",
+    # for touch screens and assistive technology (screen readers read these; the view speaks them)
+    "lang": "en",
+    "help_touch": "Tap a cell or a word to select it, pinch to zoom, drag with two fingers to pan.",
+    "grid": "{matrix}: layer {layer}, head {head}, {nq} query words by {nk} key words. "
+            "Arrow keys move the selection, Escape clears it.",
+    "words": "Query words: {query}. Key words: {key}.",
+    "sr_cell": "query {q}, key {k}, weight {w} (q·k {s}, scaled {x})",
+    "sr_masked": "query {q}, key {k}: masked, this query may not see this key (q·k {s})",
+    "sr_row": "query {q} selected: its largest weight is on {k}, {w}",
+    "sr_col": "key {k} selected",
+    "sr_none": "no word or cell selected",
+    "table": "Row as a table",
+    "table_row": "Weights of query {q} over every key word",
+    "table_col": "Weights of every query word over key {k}",
+    "table_empty": "Select a word or a cell: its row of weights appears here as a table.",
+    "position": "position",
+    "palette": "Colour-blind-safe colours",
 }
 
 

@@ -25,6 +25,7 @@ import streamlit as st
 from attention.headview import page
 from attention.headview.payload import SINGLE_HEAD, Decimals, head_payload
 from attention.trace import Site
+from attention.ui.state import Keys
 
 Pair = tuple[int, int]  # (query_pos, key_pos); -1 on an axis means nothing is selected there
 NO_SELECTION: Pair = (-1, -1)
@@ -97,7 +98,9 @@ def head_view(site: Site, head: int, selection: Pair = NO_SELECTION, *, key: str
     before the rerun and is returned on that run; otherwise `selection` is returned. `key` must be
     unique on the page and contain no "__"."""
     channel = key
-    data = '{"channel":' + json.dumps(channel) + ',"payload":' + payload_text(site, head, labels, decimals) + "}"
+    palette = "cvd" if st.session_state.get(Keys.CVD_COLOURS) else "standard"  # the sidebar's choice
+    data = ('{"channel":' + json.dumps(channel) + ',"palette":"' + palette + '","payload":'
+            + payload_text(site, head, labels, decimals) + "}")
     with st.container(gap=None):
         result = _VIEW(key=key, data=data, on_select_change=lambda: _on_click(key, on_select))
         clicked = _as_pair(result.select) if result is not None else None

@@ -10,13 +10,14 @@ from attention.ui.lang import formatter, t
 
 
 def kind_picker(kinds: list[str], key: str, container=st, radio: bool = False, default: str | None = None) -> str:
-    """Which kind of attention (encoder, decoder, cross); disabled when there is only one."""
+    """Which kind of attention (encoder, decoder, cross). With only one it is still an enabled list of
+    one: a disabled widget is skipped by the keyboard and screen readers, and its label drawn at 2.3:1."""
     state.str_choice(key, kinds, default)
     if radio:
         container.radio(t("explore.kind"), kinds, key=key, format_func=formatter("kind."), horizontal=True)
     else:
         only = len(kinds) == 1  # e.g. MiniLM, an encoder: it has no decoder and no cross-attention
-        container.selectbox(t("explore.kind"), kinds, key=key, format_func=formatter("kind."), disabled=only,
+        container.selectbox(t("explore.kind"), kinds, key=key, format_func=formatter("kind."),
                             help=t("explore.kind_only", kind=t(f"kind.{kinds[0]}")) if only else None)
     return st.session_state[key]
 

@@ -25,6 +25,7 @@ class Keys:
 
     LANG = "lang"
     IMAGE_FORMAT = "image_format"
+    CVD_COLOURS = "cvd_colours"  # colour-blind-safe scales in the head view (sidebar; every link carries it)
     MODEL_PATH = "model_path"
     MERGE_WORDS = "merge_words"
     # Explore (and Find heads, which ranks Explore's sentence)
@@ -133,10 +134,11 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
         "tr_kind": Keys.TR_KIND, "tr_q": Keys.TR_SEL_Q, "tr_k": Keys.TR_SEL_K}),
 )}
 DEFAULT_PAGE = "explore"
-GLOBAL_PARAMS = {"lang": Keys.LANG}  # carried by every page's link
+GLOBAL_PARAMS = {"lang": Keys.LANG, "cvd": Keys.CVD_COLOURS}  # carried by every page's link
+_ONLY_WHEN_ON = {Keys.CVD_COLOURS}  # settings the link names only when switched on (most links stay as they were)
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
 _EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT}  # chart events: Streamlit sets them, nobody may assign them
-_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED}
+_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS}
 _INTS = {Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
          Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
          Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K}
@@ -194,7 +196,8 @@ def open_from_url(page: str, defaults: Mapping[str, object]) -> None:
 def view(page: str) -> dict[str, str]:
     """The link's parameters for the page's current view (values that are set)."""
     wanted = {**GLOBAL_PARAMS, **PAGES[page].params}
-    values = {param: st.session_state.get(key) for param, key in wanted.items()}
+    values = {param: st.session_state.get(key) for param, key in wanted.items()
+              if key not in _ONLY_WHEN_ON or st.session_state.get(key)}
     return {param: show(v) for param, v in values.items() if v is not None and v != ""}
 
 

@@ -10,6 +10,29 @@ const HV_FONT = "11px system-ui, -apple-system, 'Segoe UI', sans-serif";
 const HV_BLUES = ["#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b"];
 const HV_RDBU = ["#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
   "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f"]; // negative blue, 0 white, positive red
+// Colour-blind safe: cividis for weights (dark blue to yellow, even in lightness, readable with every
+// common colour-vision deficiency) and blue-orange for signed values (the two hues all of them tell apart).
+const HV_CIVIDIS = ["#00224e", "#123570", "#3b496c", "#575d6d", "#707173", "#8a8779", "#a69d75", "#c4b56c",
+  "#e4cf5b", "#fee838"];
+const HV_BUOR = ["#08306b", "#2171b5", "#6baed6", "#c6dbef", "#f7f7f7", "#fdd0a2", "#fd8d3c", "#d94801", "#7f2704"];
+const HV_PALETTE_KEY = "attention.headview.palette";
+
+function hvLuts(palette) { // {sequential, diverging} colour tables of a palette
+  return palette === "cvd" ? { sequential: hvLut(HV_CIVIDIS), diverging: hvLut(HV_BUOR) }
+    : { sequential: hvLut(HV_BLUES), diverging: hvLut(HV_RDBU) };
+}
+
+function hvPaletteOf(root, asked) {
+  // The host's choice, else the one kept over a head change, else the one this browser remembers.
+  if (asked === "cvd" || asked === "standard") return asked;
+  const kept = root.getAttribute("data-palette");
+  if (kept) return kept;
+  try { return localStorage.getItem(HV_PALETTE_KEY) === "cvd" ? "cvd" : "standard"; } catch (e) { return "standard"; }
+}
+
+function hvRememberPalette(palette) {
+  try { localStorage.setItem(HV_PALETTE_KEY, palette); } catch (e) { /* storage may be off (a sandboxed frame) */ }
+}
 
 function hvLut(stops) {
   // 256 colours interpolated between hex stops: Uint8Array(256 * 3).

@@ -20,7 +20,9 @@ function hvListenPanel(view, panel, hitOf) {
   const stage = panel.el.querySelector(".hv-stage");
   let press = null; // {x, y, view} while a button is down on a matrix
   const where = (e) => hvLocal(view.root, e);
+  const pinch = panel === view.lines ? null : hvListenPinch(view, panel, stage, () => { press = null; });
   stage.addEventListener("pointermove", (e) => {
+    if (pinch && pinch.active()) return;
     const [x, y] = hvLocal(stage, e);
     if (press && panel !== view.lines && (press.moved || Math.hypot(x - press.x, y - press.y) >= HV_DRAG_PX)) {
       press.moved = true;
@@ -34,13 +36,14 @@ function hvListenPanel(view, panel, hitOf) {
   });
   stage.addEventListener("pointerleave", () => view.setHover(null, -1, null));
   stage.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0) return;
+    if (e.button !== 0 || (pinch && pinch.active())) return;
     const [x, y] = hvLocal(stage, e);
     press = { x, y, moved: false, view: { ...view.S.view } };
     if (stage.setPointerCapture && e.pointerId !== undefined) {
       try { stage.setPointerCapture(e.pointerId); } catch (err) { /* synthetic events have no capture */ }
     }
   });
+  stage.addEventListener("pointercancel", () => { press = null; }); // the browser scrolls the page instead
   stage.addEventListener("pointerup", (e) => {
     const was = press;
     press = null;
@@ -48,7 +51,7 @@ function hvListenPanel(view, panel, hitOf) {
     const [x, y] = hvLocal(stage, e);
     const t = hvTarget(view, panel, hitOf(x, y));
     if (t) view.setSelection(t.at, true);
-    view.root.focus({ preventScroll: true });
+    if (e.pointerType !== "touch") view.a11y.grid.focus({ preventScroll: true }); // keys go on from here
   });
   if (panel === view.lines) return;
   stage.addEventListener("wheel", (e) => {
@@ -73,6 +76,38 @@ function hvListenPanel(view, panel, hitOf) {
   });
 }
 
+function hvListenPinch(view, panel, stage, cancelPress) {
+  // Two fingers on a matrix: pinch zooms, dragging both pans (one finger scrolls the page, a tap selects).
+  const touches = new Map(); // pointerId -> [x, y] in stage pixels
+  let start = null; // {cx, cy, dist, view} when the second finger came down
+  const centre = () => {
+    const [[ax, ay], [bx, by]] = [...touches.values()];
+    return { cx: (ax + bx) / 2, cy: (ay + by) / 2, dist: Math.max(8, Math.hypot(ax - bx, ay - by)) };
+  };
+  stage.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch") return;
+    touches.set(e.pointerId, hvLocal(stage, e));
+    if (touches.size === 2) { start = { ...centre(), view: { ...view.S.view } }; cancelPress(); }
+  });
+  stage.addEventListener("pointermove", (e) => {
+    if (!touches.has(e.pointerId)) return;
+    touches.set(e.pointerId, hvLocal(stage, e));
+    if (!start || touches.size !== 2) return;
+    const now = centre(), v = start.view, p = panel.plot;
+    const factor = start.dist / now.dist, w = (v.x1 - v.x0) * factor, h = (v.y1 - v.y0) * factor;
+    // the cell under the fingers' first centre follows the centre
+    const fx = (start.cx - p.x) / p.w, fy = (start.cy - p.y) / p.h;
+    const gx = (now.cx - p.x) / p.w, gy = (now.cy - p.y) / p.h;
+    const cx = v.x0 + fx * (v.x1 - v.x0), cy = v.y0 + fy * (v.y1 - v.y0);
+    if (panel === view.Z) view.setView(v.x0, v.x1, cy - gy * h, cy - gy * h + h);
+    else view.setView(cx - gx * w, cx - gx * w + w, cy - gy * h, cy - gy * h + h);
+  });
+  const lift = (e) => { touches.delete(e.pointerId); if (touches.size < 2) start = null; };
+  stage.addEventListener("pointerup", lift);
+  stage.addEventListener("pointercancel", lift);
+  return { active: () => start !== null };
+}
+
 function hvListenKeys(view) {
   let timer = null;
   const sendLater = () => {
@@ -80,6 +115,8 @@ function hvListenKeys(view) {
     timer = setTimeout(() => view.onSelect([view.sel.row, view.sel.col]), HV_KEY_SEND_MS);
   };
   view.root.addEventListener("keydown", (e) => {
+    // the toolbar's buttons (and a host's pickers) keep their own keys: Enter and Space press them
+    if (e.target.closest && e.target.closest("button, select, input, a, textarea")) return;
     const s = view.sel, d = view.d;
     const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
     if (step) {
@@ -107,6 +144,9 @@ function hvListen(view) {
   hvListenKeys(view);
   view.buttons.reset.addEventListener("click", () => view.resetView());
   view.buttons.ascale.addEventListener("click", () => view.setRowScale(!view.rowScale));
+  if (view.buttons.palette) {
+    view.buttons.palette.addEventListener("click", () => view.setPalette(view.palette === "cvd" ? "standard" : "cvd"));
+  }
   view.buttons.png.addEventListener("click", () => hvDownload(view.fileName("png"), hvPngUrl(view)));
   view.buttons.svg.addEventListener("click", () => {
     const url = URL.createObjectURL(new Blob([hvSvgText(view)], { type: "image/svg+xml" }));

@@ -5,15 +5,17 @@ const HV_LINE_COLOUR = [33, 102, 172]; // #2166ac, the app's line colour
 const HV_LINE_MIN = 0.005; // lighter lines are invisible anyway
 
 class HvLines {
-  constructor(el, data, queryTokens, keyTokens) {
+  constructor(el, data, queryTokens, keyTokens, width) {
     this.el = el; this.data = data;
     this.q = queryTokens; this.k = keyTokens;
     this.canvas = el.querySelector(".hv-base");
     const n = Math.max(this.q.length, this.k.length);
     this.rowH = n <= 24 ? 20 : 14;
-    this.w = 380; this.top = 6;
+    // 380 px, or the host's width on a narrow screen (a 390-px phone), words keeping their share
+    this.w = Math.round(Math.max(220, Math.min(380, width || 380))); this.top = 6;
     this.h = this.top + n * this.rowH + 6;
-    this.xq = 150; this.xk = 230; // where the words end (left) and start (right)
+    this.xq = Math.round(this.w * 150 / 380); this.xk = this.w - this.xq; // where the words end (left) and start (right)
+    this.wordPx = this.xq - 10;
     const dpr = window.devicePixelRatio || 1;
     this.canvas.width = Math.round(this.w * dpr); this.canvas.height = Math.round(this.h * dpr);
     this.canvas.style.width = this.w + "px"; this.canvas.style.height = this.h + "px";
@@ -71,7 +73,7 @@ class HvLines {
   words(ctx, tokens, x, align, hovered, selected, textColour) {
     ctx.textAlign = align;
     for (let i = 0; i < tokens.length; i++) {
-      const text = hvFit(ctx, tokens[i], 140);
+      const text = hvFit(ctx, tokens[i], this.wordPx);
       if (i === selected || i === hovered) {
         const w = ctx.measureText(text).width + 6, left = align === "right" ? x - w + 3 : x - 3;
         ctx.fillStyle = i === selected ? "rgba(255, 127, 14, 0.35)" : "rgba(0, 0, 0, 0.12)";

@@ -59,7 +59,7 @@ function hvTraceBrowser(host, doc, store, mountEl) {
     save();
     const token = ++st.token;
     const view = await hvMount(mountEl, hvHeadOfTrace(doc, site, st.head, st.sel), {
-      store, onSelect: (sel) => { st.sel = sel; save(); } });
+      store, paletteButton: true, onSelect: (sel) => { st.sel = sel; save(); } });
     if (token !== st.token) return; // a newer pick is being drawn
     st.sel = [view.sel.row, view.sel.col];
   };
@@ -74,5 +74,5 @@ function hvBoot(host) {
   const store = storeEl ? hvUnpackStore(storeEl.textContent) : null;
   const mountEl = host.querySelector(".hv-mount");
   if (doc.sites) hvTraceBrowser(host, doc, store, mountEl);
-  else hvMount(mountEl, doc, { store });
+  else hvMount(mountEl, doc, { store, paletteButton: true });
 }

@@ -23,7 +23,7 @@ export default function (component) {
       else state.pending = sel;
     };
     state.off = hvSubscribe(msg.channel, apply);
-    hvMount(host, msg.payload, { onSelect: (sel) => state.send(sel) }).then((view) => {
+    hvMount(host, msg.payload, { palette: msg.palette, onSelect: (sel) => state.send(sel) }).then((view) => {
       if (token !== state.token) return;
       state.view = view;
       if (state.pending) apply(state.pending);

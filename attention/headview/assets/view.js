@@ -30,8 +30,10 @@ function hvPair(at) { // "q,k", "q," (a row), ",k" (a column) or "" (nothing)
 }
 
 class HvView {
-  constructor(root, payload, data, onSelect) {
+  constructor(root, payload, data, onSelect, options) {
     this.root = root; this.p = payload; this.d = data; this.onSelect = onSelect || (() => {});
+    this.options = options || {};
+    this.palette = hvPaletteOf(this.root, this.options.palette);
     this.labels = payload.labels;
     this.hover = HV_NONE; this.hoverZDim = -1;
     const s = payload.selection || [-1, -1];
@@ -47,10 +49,10 @@ class HvView {
   build() {
     const p = this.p, d = this.d, L = this.labels;
     this.root.classList.add("hv");
-    this.root.tabIndex = 0;
+    this.root.setAttribute("lang", L.lang || "en"); // a screen reader reads the labels in their language
     const bar = hvEl("div", "hv-toolbar");
     this.buttons = {};
-    for (const [key, cls] of [["reset", "hv-reset"], ["png", "hv-png"], ["svg", "hv-svg"]]) {
+    for (const [key, cls] of [["reset", "hv-reset"], ["png", "hv-png"], ["svg", "hv-svg"], ["table", "hv-table-toggle"]]) {
       const b = hvEl("button", cls, { type: "button" });
       b.textContent = L[key];
       bar.append(b);
@@ -61,8 +63,14 @@ class HvView {
     const scale = hvEl("button", "hv-ascale", { type: "button", "aria-pressed": "false" });
     bar.append(scale);
     this.buttons.ascale = scale;
+    if (this.options.paletteButton) { // hosts without settings of their own (a saved file, Jupyter)
+      const pal = hvEl("button", "hv-palette", { type: "button", "aria-pressed": "false" });
+      pal.textContent = L.palette;
+      bar.append(pal);
+      this.buttons.palette = pal;
+    }
     const help = hvEl("span", "hv-help");
-    help.textContent = L.help;
+    help.textContent = hvTouchScreen() && L.help_touch ? L.help_touch : L.help;
     bar.append(help);
     const panels = hvEl("div", "hv-panels");
     this.els = { S: hvPanelEl("S", L.S), A: hvPanelEl("A", L.A), Z: hvPanelEl("Z", L.Z), lines: hvPanelEl("lines", L.lines) };
@@ -74,20 +82,20 @@ class HvView {
     // S and A as large as the host allows next to Z (two rows on a narrow page), 300..440 px
     const zWidth = 12 + Math.min(260, Math.max(120, d.dh * 6));
     const size = Math.max(300, Math.min(440, Math.floor(((this.root.clientWidth || 1200) - zWidth - 48) / 2)));
-    const [sLo, sHi] = hvRange(d.S, d.masked, true);
-    const [zLo, zHi] = hvRange(d.Z, null, true);
-    const rdbu = hvLut(HV_RDBU), blues = hvLut(HV_BLUES), w10 = Math.pow(10, d.decimals.weight);
+    const w10 = Math.pow(10, d.decimals.weight);
+    this.ranges = { S: hvRange(d.S, d.masked, true), Z: hvRange(d.Z, null, true) };
+    this.luts = hvLuts(this.palette);
     const common = { rows: d.nq, cols: d.nk, rowLabels: p.query_tokens, colLabels: p.key_tokens,
       masked: d.masked, size: [size, size], margin: HV_MARGIN };
-    this.S = new HvPanel(this.els.S, { ...common, name: "S", image: hvImage(d.S, d.masked, d.nq, d.nk, rdbu, sLo, sHi) });
-    this.blues = blues; this.w10 = w10;
+    this.S = new HvPanel(this.els.S, { ...common, name: "S", image: this.sImage() });
+    this.w10 = w10;
     this.rowScale = this.root.getAttribute("data-a-scale") === "rows"; // kept over a head change
     this.A = new HvPanel(this.els.A, { ...common, name: "A", image: this.aImage() });
     this.showRowScale();
     this.A.view = this.S.view; // S and A always show the same window
     const dims = Array.from({ length: d.dh }, (_, i) => String(i));
     this.Z = new HvPanel(this.els.Z, { name: "Z", rows: d.nq, cols: d.dh, rowLabels: null, colLabels: dims,
-      masked: null, size: [zWidth, size], margin: [8, HV_MARGIN[1]], image: hvImage(d.Z, null, d.nq, d.dh, rdbu, zLo, zHi) });
+      masked: null, size: [zWidth, size], margin: [8, HV_MARGIN[1]], image: this.zImage() });
     this.panels = [this.S, this.A, this.Z];
     const tooLong = Math.max(d.nq, d.nk) > p.lines_max;
     if (tooLong) {
@@ -96,15 +104,35 @@ class HvView {
       this.els.lines.querySelector(".hv-stage").replaceWith(msg);
       this.lines = null;
     } else {
-      this.lines = new HvLines(this.els.lines, d, p.query_tokens, p.key_tokens);
+      this.lines = new HvLines(this.els.lines, d, p.query_tokens, p.key_tokens, this.root.clientWidth || 380);
     }
+    hvA11yBuild(this);
+    this.showPalette();
     this.redraw();
     this.root.setAttribute("data-ready", "1");
   }
 
+  sImage() { const d = this.d, [lo, hi] = this.ranges.S; return hvImage(d.S, d.masked, d.nq, d.nk, this.luts.diverging, lo, hi); }
+
+  zImage() { const d = this.d, [lo, hi] = this.ranges.Z; return hvImage(d.Z, null, d.nq, d.dh, this.luts.diverging, lo, hi); }
+
+  setPalette(name) { // "standard" or "cvd" (colour-blind safe); the numbers and the hatching do not change
+    this.palette = name === "cvd" ? "cvd" : "standard";
+    hvRememberPalette(this.palette);
+    this.luts = hvLuts(this.palette);
+    this.S.cfg.image = this.sImage(); this.Z.cfg.image = this.zImage(); this.A.cfg.image = this.aImage();
+    this.showPalette();
+    this.redraw();
+  }
+
+  showPalette() {
+    this.root.setAttribute("data-palette", this.palette);
+    if (this.buttons.palette) this.buttons.palette.setAttribute("aria-pressed", this.palette === "cvd" ? "true" : "false");
+  }
+
   aImage() { // A coloured 0..1, or each row 0..its largest weight
     const d = this.d;
-    return hvImage(d.A, d.masked, d.nq, d.nk, this.blues, 0, this.rowScale ? hvRowMax(d.A, d.masked, d.nq, d.nk) : this.w10);
+    return hvImage(d.A, d.masked, d.nq, d.nk, this.luts.sequential, 0, this.rowScale ? hvRowMax(d.A, d.masked, d.nq, d.nk) : this.w10);
   }
 
   setRowScale(on) {
@@ -160,6 +188,7 @@ class HvView {
     if (sel.row === this.sel.row && sel.col === this.sel.col) return;
     this.sel = sel;
     this.drawHighlights();
+    hvA11yUpdate(this, true);
     if (notify) this.onSelect([sel.row, sel.col]);
   }
 
@@ -227,12 +256,13 @@ class HvView {
 }
 
 async function hvMount(root, payload, options) {
-  // Draw one head payload into root (emptied first). options: {onSelect([q, k]), store: Uint8Array}.
+  // Draw one head payload into root (emptied first). options: {onSelect([q, k]), store: Uint8Array,
+  // palette: "standard" | "cvd" (else the one remembered in this browser), paletteButton: bool}.
   options = options || {};
   root.replaceChildren();
   root.removeAttribute("data-ready");
   const data = await hvDecodeHead(payload, options.store);
-  const view = new HvView(root, payload, data, options.onSelect);
+  const view = new HvView(root, payload, data, options.onSelect, options);
   hvListen(view);
   return view;
 }
