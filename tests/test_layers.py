@@ -30,14 +30,17 @@ MAY_IMPORT: dict[str, set[str]] = {
     "analysis": {"trace", "core", "blas"},
     "capture": {"package", "trace", "core", "blas", "analysis"},
     "translator": {"trace", "core", "blas", "analysis"},
+    "lm": {"package", "trace", "core", "blas", "analysis", "capture"},
     "plots": {"analysis", "trace", "core"},
     "headview": {"analysis", "trace", "core"},
-    "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n"},
-    "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n",
-              "ui"},
+    "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "lm", "plots", "headview",
+           "i18n"},
+    "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "lm", "plots", "headview",
+              "i18n", "ui"},
 }
-# inside functions only: attention/__init__.py's trace(), translate(), save_html(); Trace.show() and save_html()
-LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "headview"), ("trace", "headview")}
+# inside functions only: attention/__init__.py's trace(), translate(), save_html(), next_token(), generate();
+# Trace.show() and save_html()
+LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "lm"), ("package", "headview"), ("trace", "headview")}
 STREAMLIT_LAYERS = {"ui", "views"}
 
 
@@ -154,7 +157,9 @@ sys.meta_path.insert(0, Blocker())
                                     "attention.analysis.export", "attention.analysis.qk_space",
                                     "attention.analysis.word_merge", "attention.analysis.rollout",
                                     "attention.analysis.details", "attention.analysis.selection",
-                                    "attention.analysis.qkv_origin", "attention.headview"])
+                                    "attention.analysis.qkv_origin", "attention.analysis.sampling",
+                                    "attention.analysis.token_text", "attention.lm", "attention.lm.smollm2",
+                                    "attention.headview"])
 def test_the_light_parts_import_without_torch_transformers_or_streamlit(module):
     code = BLOCKED + f"import {module}\nprint('ok')"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
