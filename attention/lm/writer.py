@@ -27,7 +27,7 @@ import torch  # noqa: E402
 from transformers import DynamicCache  # noqa: E402
 
 from attention.analysis import sampling  # noqa: E402
-from attention.analysis.token_text import readable, scheme_of  # noqa: E402
+from attention.analysis.token_text import readable, scheme_of  # noqa: E402, F401 - readable: part of the API
 from attention.capture import attention_fn  # noqa: E402
 from attention.capture.hf_model import LoadedModel  # noqa: E402
 from attention.lm.rows import LayerStore, NewRows  # noqa: E402
@@ -82,15 +82,15 @@ class Writing:
     """A prompt and what was written after it, with every layer's rows. Not shared between threads."""
 
     def __init__(self, lm: LoadedModel, prompt: str, limits: Limits = LOCAL,
-                 settings: sampling.Settings | None = None) -> None:
+                 settings: sampling.Settings | None = None, ids: list[int] | None = None) -> None:
         if lm.capture != "registry":
             raise ValueError(f"{lm.name}: writing needs attention captured through the registry")
-        if not prompt:
+        if not prompt and ids is None:
             raise ValueError("The prompt is empty: type at least one word for the model to continue.")
         self.lm, self.prompt = lm, prompt
         self.settings = settings or sampling.Settings()
         tok = lm.tokenizer
-        ids = tok(prompt, add_special_tokens=True)["input_ids"]
+        ids = tok(prompt, add_special_tokens=True)["input_ids"] if ids is None else ids  # ids: read as given
         if not ids:
             raise ValueError("The prompt is empty: type at least one word for the model to continue.")
         cap = min(limits.prompt, limits.total - 1, lm.max_tokens - 1)
