@@ -79,3 +79,10 @@ def test_out_of_range_settings_are_clamped_and_named(given, want, clamped):
     got = sampling.settings(**given, vocab=5)
     assert got == want
     assert bool(got.clamped) is clamped
+
+
+def test_top_p_stops_as_soon_as_the_sum_reaches_p():
+    probs = np.array([0.5, 0.25, 0.25])  # exact in binary: the sums land on p exactly
+    assert sampling.top_p_keep(probs, 0.5).tolist() == [True, False, False]  # 0.5 ≥ 0.5: enough
+    assert sampling.top_p_keep(probs, 0.6).tolist() == [True, True, False]
+    assert sampling.top_p_keep(probs, 1.0).tolist() == [True, True, True]
