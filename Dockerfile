@@ -28,9 +28,6 @@ COPY --chown=app:app attention ./attention
 COPY --chown=app:app views ./views
 COPY --chown=app:app deploy/serve.sh ./deploy/serve.sh
 USER app
-# The built-in language model expanded once here, where memory is plentiful (about 1.6 GB at its peak),
-# never inside a serving replica: the float32 folder lands in the app user's cache (attention/lm/smollm2.py).
-RUN python -c "from attention.lm import smollm2; print(smollm2.folder())"
 
 EXPOSE 8501
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
