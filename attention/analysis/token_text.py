@@ -104,11 +104,13 @@ def _visible(c: str) -> str:
 
 
 def readable(token: str, scheme: Scheme | None = None) -> str:
-    """One token as a label shows it; the scheme is guessed from the token alone when not given."""
-    return shown(text_of(token, scheme_of([token]) if scheme is None else scheme))
+    """One token as a label shows it; the scheme is guessed from the token alone when not given.
+    Tokens of a scheme without markers (WordPiece, whole words) come back exactly as they are."""
+    scheme = scheme_of([token]) if scheme is None else scheme
+    return shown(text_of(token, scheme)) if scheme in ("bpe", "sentencepiece") else token
 
 
 def readable_tokens(tokens: tuple[str, ...] | list[str], scheme: Scheme | None = None) -> list[str]:
     """Every token as a label shows it, the scheme read from the whole sequence (or given)."""
     scheme = scheme_of(tokens) if scheme is None else scheme
-    return [shown(text_of(t, scheme)) for t in tokens]
+    return [readable(t, scheme) for t in tokens]
