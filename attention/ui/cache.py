@@ -148,6 +148,13 @@ def model(path: str | None) -> LoadedModel:
     return shelf.get(("model", path), lambda: hf_model.read_model(path), "app.loading_model")
 
 
+def language_model(progress=None) -> LoadedModel:
+    """The built-in language model (attention/lm), expanded on first use (progress gets its stages)."""
+    from attention.lm import models, smollm2
+
+    return shelf.get(("model", "lm", smollm2.NAME), lambda: models.read(smollm2.NAME, progress), "write.loading")
+
+
 def trace(path: str | None, text: str) -> Trace:
     """The trace of text by the model at path, from the cache when another click or session made it."""
     from attention.capture import hf_model
