@@ -1,7 +1,7 @@
 """The language model's next-word step: the package's (capture + distribution) against a bare
 transformers step with the KV cache, and what loading and expanding SmolLM2 cost.
 
-    python -m bench.lm_step [--contexts 64 1024] [--steps 8] [--no-expand]
+    python -m bench.lm_step [--contexts 64 1024] [--steps 8] [--threads N] [--no-expand]
 
 Per context length, the median over `--steps` steps of:
   package   Writing.step(): the next-token distribution (softmax ÷ T, top-10, labels), one token fed
@@ -64,9 +64,12 @@ def main() -> None:
     ap.add_argument("--contexts", type=int, nargs="+", default=[64, 1024])
     ap.add_argument("--steps", type=int, default=8)
     ap.add_argument("--no-expand", action="store_true")
+    ap.add_argument("--threads", type=int, default=0, help="torch threads (0: torch's default)")
     args = ap.parse_args()
-    torch.set_num_threads(max(1, torch.get_num_threads()))
+    if args.threads:
+        torch.set_num_threads(args.threads)
     folder = smollm2.folder()
+    print(f"torch threads: {torch.get_num_threads()}; load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
     t0 = time.perf_counter()
     lm = models.read(smollm2.NAME)
