@@ -110,7 +110,10 @@ def _renormalised(probs: np.ndarray, keep: np.ndarray) -> np.ndarray:
 
 def top(probs: np.ndarray, n: int = TOP_N) -> tuple[np.ndarray, np.ndarray]:
     """The n likeliest tokens: (ids (n,), probabilities (n,)), likeliest first."""
-    order = np.argsort(-probs, kind="stable")[:n]
+    n = min(n, probs.size)
+    nth = np.partition(probs, probs.size - n)[probs.size - n]  # the n-th largest value: O(vocab), no full sort
+    near = np.flatnonzero(probs >= nth)
+    order = near[np.lexsort((near, -probs[near]))][:n]  # likeliest first, equals by index (as top_k_keep)
     return order, probs[order]
 
 

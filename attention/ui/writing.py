@@ -37,6 +37,9 @@ def load_model() -> LoadedModel | None:
     if not smollm2.available():
         st.error(t("write.missing"))
         return None
+    if settings.hosted() and not smollm2.is_expanded():  # 1.6 GB at its peak: never inside a serving replica
+        st.error(t("write.not_expanded", folder=smollm2.folder_path()))
+        return None
     holder: dict[str, object] = {}
 
     def progress(stage: str, done: float) -> None:

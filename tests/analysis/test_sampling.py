@@ -86,3 +86,11 @@ def test_top_p_stops_as_soon_as_the_sum_reaches_p():
     assert sampling.top_p_keep(probs, 0.5).tolist() == [True, False, False]  # 0.5 ≥ 0.5: enough
     assert sampling.top_p_keep(probs, 0.6).tolist() == [True, True, False]
     assert sampling.top_p_keep(probs, 1.0).tolist() == [True, True, True]
+
+
+def test_top_breaks_ties_by_index_as_top_k_does():
+    probs = np.array([0.2, 0.2, 0.3, 0.3])
+    ids, ps = sampling.top(probs, n=3)
+    assert ids.tolist() == [2, 3, 0] and ps.tolist() == [0.3, 0.3, 0.2]
+    assert set(ids.tolist()) == set(np.flatnonzero(sampling.top_k_keep(probs, 3)).tolist())
+    assert sampling.top(probs, n=10)[0].tolist() == [2, 3, 0, 1]  # n past the vocabulary: all of it
