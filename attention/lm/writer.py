@@ -50,13 +50,18 @@ HOSTED = Limits(prompt=256, total=256 + 64)
 class NextToken:
     """The distribution over the next token, after temperature, top-k and top-p."""
 
-    logits: np.ndarray  # (vocab,) float32, the model's own
+    logits: np.ndarray  # (vocab,) float32, the model's own (shared with the Writing, not copied)
     settings: sampling.Settings
-    probs: np.ndarray  # (vocab,) float64, what the token is drawn from
     top_ids: tuple[int, ...]  # the likeliest (sampling.TOP_N), likeliest first
     top_probs: tuple[float, ...]
     top_tokens: tuple[str, ...]  # raw tokens ("Ġcat")
     top_labels: tuple[str, ...]  # as labels show them ("·cat")
+
+    @property
+    def probs(self) -> np.ndarray:
+        """(vocab,) float64, what the token is drawn from: computed on each call (a few ms), never kept, so
+        a step remembers 196 KB of logits rather than 590 KB."""
+        return sampling.distribution(self.logits, self.settings)
 
     def top(self, n: int = sampling.TOP_N) -> list[tuple[str, float]]:
         """[(token as text, probability), …] the n likeliest (at most sampling.TOP_N)."""
@@ -163,10 +168,12 @@ class Writing:
     def distribution(self, step: int) -> NextToken:
         """What the model predicted before step `step` was written (step = len(steps): the next one)."""
         logits = self._logits[step]
-        probs = sampling.distribution(logits, self.settings)
+        return self._summary(logits, sampling.distribution(logits, self.settings))
+
+    def _summary(self, logits: np.ndarray, probs: np.ndarray) -> NextToken:
         ids, ps = sampling.top(probs)
         raw = self.lm.tokenizer.convert_ids_to_tokens([int(i) for i in ids])
-        return NextToken(logits=logits, settings=self.settings, probs=probs, top_ids=tuple(int(i) for i in ids),
+        return NextToken(logits=logits, settings=self.settings, top_ids=tuple(int(i) for i in ids),
                          top_probs=tuple(float(p) for p in ps), top_tokens=tuple(raw),
                          top_labels=tuple(readable(t, self.scheme) for t in raw))
 
@@ -180,11 +187,12 @@ class Writing:
         given token_id), read it, keep its rows. None when writing has ended or there is no room."""
         if self.ended or self.full:
             return None
-        dist = self.next
         index = len(self.steps)
+        probs = sampling.distribution(self._logits[index], self.settings)  # computed once for both uses
+        dist = self._summary(self._logits[index], probs)
         if token_id is None:
-            token_id = sampling.greedy(dist.probs) if seed is None else sampling.sample(
-                dist.probs, np.random.default_rng((seed, index)))
+            token_id = sampling.greedy(probs) if seed is None else sampling.sample(
+                probs, np.random.default_rng((seed, index)))
         if token_id == self.lm.tokenizer.eos_token_id:
             self.ended = True
             return None
@@ -195,7 +203,7 @@ class Writing:
         raw = self.lm.tokenizer.convert_ids_to_tokens([token_id])[0]
         self.tokens.append(raw)
         step = Step(index=index, token_id=token_id, token=raw, label=readable(raw, self.scheme),
-                    probability=float(dist.probs[token_id]), chosen_from=dist, seed=seed, cache_len=cache_len,
+                    probability=float(probs[token_id]), chosen_from=dist, seed=seed, cache_len=cache_len,
                     rows=self._new_rows)
         self.steps.append(step)
         return step
