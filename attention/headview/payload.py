@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from attention.analysis.token_text import readable_tokens, scheme_of
 from attention.trace import Site, Trace
 
 FORMAT = "attention.headview/1"
@@ -186,8 +187,10 @@ def scaled_factor(site: Site, decimals: Decimals) -> float:
 
 def site_header(site: Site) -> dict[str, Any]:
     """What every head of a site shares: tokens (kept raw: the browser writes them with
-    textContent and fillText, never as HTML) and the shapes."""
-    return {
+    textContent and fillText, never as HTML), the shapes, and — only when they differ from the raw
+    tokens (byte-level BPE, SentencePiece) — the tokens as text for the labels (analysis/token_text.py);
+    the raw token stays in the hover."""
+    header = {
         "kind": site.kind,
         "layer": site.layer,
         "n_heads": site.n_heads,
@@ -196,6 +199,13 @@ def site_header(site: Site) -> dict[str, Any]:
         "query_tokens": list(site.query_tokens),
         "key_tokens": list(site.key_tokens),
     }
+    scheme = scheme_of(site.key_tokens)
+    for side in ("query", "key"):
+        raw = header[f"{side}_tokens"]
+        shown = readable_tokens(raw, scheme)
+        if shown != raw:
+            header[f"{side}_labels"] = shown
+    return header
 
 
 def head_matrices(site: Site, head: int, decimals: Decimals = SINGLE_HEAD) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 
 from attention.analysis.selection import NO_SELECTION, Selection
 from attention.analysis.value_weighted import head_value_weighted
-from attention.plots.heatmaps import EMPTY_TEMPLATE, label, matrix_figure
+from attention.plots.heatmaps import EMPTY_TEMPLATE, label, matrix_figure, token_labels
 from attention.trace import Site
 
 
@@ -18,7 +18,7 @@ def value_weighted_figure(site: Site, head: int, sel: Selection = NO_SELECTION, 
     """Each key's share of the query's output, ‖α_ij·v_j‖ normalised per row; clickable like A."""
     vw = np.where(site.masked, np.nan, head_value_weighted(site, head))
     return matrix_figure(
-        vw, [label(t) for t in site.query_tokens], [label(t) for t in site.key_tokens], title=title,
+        vw, token_labels(site.query_tokens), token_labels(site.key_tokens), title=title,
         colorscale="Purples", zmin=0.0, zmax=1.0, fmt=".4f", sel=sel, masked=site.masked, masked_text=masked_text,
         weights_emphasis=True, axis_names=axis_names)
 

@@ -13,7 +13,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention.analysis.selection import NO_SELECTION, Selection
-from attention.plots.labels import escape, label
+from attention.plots.labels import escape, label, token_labels
 from attention.trace import Site
 
 CELL_CLICK_MAX = 64 * 64  # above this many cells, cells are too small to click: use the labels
@@ -212,7 +212,7 @@ def matrix_figure(
 
 
 def _labels(site: Site) -> tuple[list[str], list[str]]:
-    return [label(t) for t in site.query_tokens], [label(t) for t in site.key_tokens]
+    return token_labels(site.query_tokens), token_labels(site.key_tokens)
 
 
 TITLES = {

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import html
 
+from attention.analysis.token_text import readable, readable_tokens
+
 EMPTY = "∅"  # an empty token still needs a visible, clickable label
 
 
@@ -15,5 +17,12 @@ def escape(text: str) -> str:
 
 
 def label(token: str) -> str:
-    """A token as a chart shows it: escaped, and never blank."""
-    return escape(token) if token else EMPTY
+    """A token as a chart shows it: as the text it stands for ("Ġcat" -> "·cat", analysis/token_text.py),
+    escaped, and never blank."""
+    return escape(readable(token)) if token else EMPTY
+
+
+def token_labels(tokens: tuple[str, ...] | list[str]) -> list[str]:
+    """Every token of one side as a chart shows it, the tokenizer's scheme read from the whole side
+    (a Chinese byte-level token alone carries no marker; its neighbours do)."""
+    return [escape(t) if t else EMPTY for t in readable_tokens(tokens)]

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from attention.trace import Site, Trace
 
 Predicts = Literal["nothing", "translation", "next_token"]
+Purpose = Literal["trace", "effects", "writer"]
 
 
 class Output(Protocol):
@@ -72,10 +73,18 @@ class Source(ABC):
     def origin(self, model: Any, trace: Trace, site: Site, head: int, pos: int) -> Origin | None:
         """Where the word at `pos` got its q, k and v (x·W + b); None where it cannot be rebuilt."""
 
-    def kept_model(self, for_effects: bool = False) -> Any:
+    def load_writer(self, progress: Any = None) -> Any:
+        """The model with its next-token head, for writing word by word (attention/lm); a source that
+        predicts no next word raises ModelLoadError."""
+        from attention.errors import ModelLoadError
+
+        raise ModelLoadError(f"{self.label()} does not predict the next word.")
+
+    def kept(self, purpose: Purpose = "trace") -> Any:
         """For a notebook: the model loaded once per process (the last four kept); the app keeps its
-        own in its cache instead. `for_effects`: the model head effects run on."""
-        return _kept(self, for_effects)
+        own in its cache instead. `purpose`: "trace" (load), "effects" (the model head effects run on)
+        or "writer" (the model with its next-token head)."""
+        return _kept(self, purpose)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Source) and type(other) is type(self) and other.name == self.name
@@ -88,5 +97,7 @@ class Source(ABC):
 
 
 @lru_cache(maxsize=4)
-def _kept(source: Source, for_effects: bool) -> Any:
-    return (source.load_for_effects() if for_effects else None) or source.load()
+def _kept(source: Source, purpose: Purpose) -> Any:
+    if purpose == "writer":
+        return source.load_writer()
+    return (source.load_for_effects() if purpose == "effects" else None) or source.load()

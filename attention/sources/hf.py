@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from attention.errors import ModelLoadError
 from attention.sources.base import Source
 from attention.trace import Trace
 
@@ -38,6 +39,13 @@ class FolderSource(Source):
         from attention.capture import hf_ablation
 
         return None if hf_ablation.lm_class(self.path) is None else hf_ablation.read_lm(self.path)
+
+    def load_writer(self, progress=None) -> Any:
+        from attention.lm import models
+
+        if self.path is None:
+            raise ModelLoadError(f"{self.label()} reads a sentence; it does not predict the next word.")
+        return models.read(self.path)
 
     def switches_heads(self, trace: Trace) -> bool:
         return trace.capture_path == "registry"  # eager-path families compute attention inside their layers

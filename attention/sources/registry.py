@@ -1,7 +1,8 @@
 """The one place a model's name becomes a source: `get(name)`.
 
 Names a link may carry (`model=`): nothing or "minilm" for the default model (all-MiniLM-L6-v2),
-"translator" for the built-in translator, or the path of a local Hugging Face folder. Built-in names
+"translator" for the built-in translator, "smollm2" for the built-in language model, or the path of a
+local Hugging Face folder. Built-in names
 are matched here and nowhere else; every other module asks the source it is given.
 """
 
@@ -11,14 +12,17 @@ from collections.abc import Callable
 
 from attention.sources.base import Source
 from attention.sources.hf import FolderSource
+from attention.sources.language_model import LanguageModelSource
 from attention.sources.translator import TranslatorSource
 
 DEFAULT = "minilm"
 TRANSLATOR = "translator"
+SMOLLM2 = "smollm2"
 
 _BUILT_IN: dict[str, Callable[[str], Source]] = {
     DEFAULT: lambda name: FolderSource(name, None),
     TRANSLATOR: TranslatorSource,
+    SMOLLM2: LanguageModelSource,
 }
 
 

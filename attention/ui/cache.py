@@ -25,6 +25,7 @@ from attention.analysis.overview_data import Overview
 from attention.analysis.overview_data import build as build_overview
 from attention import sources
 from attention.sources import Output, Source
+from attention.lm.smollm2 import Progress
 from attention.trace import Trace
 from attention.ui import admission, memory, settings
 from attention.ui.lang import t
@@ -152,6 +153,13 @@ def model(name: str | None) -> Any:
     """The source's model, loaded once per process and shared by every session."""
     src = source(name)
     return shelf.get(("model", src.name), src.load, "app.loading_model")
+
+
+def language_model(progress: Progress | None = None) -> Any:
+    """The built-in language model with its next-token head (attention/lm), expanded on first use
+    (`progress` gets the expansion's stages)."""
+    src = source(sources.SMOLLM2)
+    return shelf.get(("model", src.name), lambda: src.load(progress), "write.loading")
 
 
 def output(name: str | None, text: str) -> Output:

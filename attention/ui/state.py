@@ -80,6 +80,18 @@ class Keys:
     LESSON_SEL_Q, LESSON_SEL_K = "sel_lesson_q", "sel_lesson_k"
     LESSON_TEMPERATURE = "lesson_temperature"
     LESSON_ANSWERS = "lesson_answers"  # prediction id|context -> (chosen, right): the session's score
+    # Write (the built-in language model writing word by word)
+    WR_PROMPT = "wr_prompt"
+    WR_TEMPERATURE = "wr_temperature"
+    WR_TOP_K = "wr_top_k"  # 0: off
+    WR_TOP_P = "wr_top_p"  # 1.0: off
+    WR_SAMPLED = "wr_sampled"  # False: the likeliest token; True: drawn with WR_SEED
+    WR_SEED = "wr_seed"
+    WR_IDS = "wr_ids"  # the written token ids, "12,873,5": the link rewrites them in a fresh browser
+    WR_STEP = "wr_step"  # the step shown (0: the prompt alone); clicking a written word sets it
+    WR_LAYER = "wr_layer"
+    WR_HEAD = "wr_head"
+    WR_WRITING = "wr_writing"  # this session's Writing (attention/lm/writer.py) and what it was made from
 
 
 @dataclass(frozen=True)
@@ -132,16 +144,22 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
         "heads": Keys.ABL_HEADS, "mode": Keys.ABL_MODE, "word": Keys.ABL_WORD,
         "kind": Keys.KIND, "q": Keys.SEL_Q, "k": Keys.SEL_K,
         "tr_kind": Keys.TR_KIND, "tr_q": Keys.TR_SEL_Q, "tr_k": Keys.TR_SEL_K}),
+    PageSpec("write", "views/write.py", ":material/edit_note:", {
+        "prompt": Keys.WR_PROMPT, "t": Keys.WR_TEMPERATURE, "top_k": Keys.WR_TOP_K, "top_p": Keys.WR_TOP_P,
+        "sampled": Keys.WR_SAMPLED, "seed": Keys.WR_SEED, "ids": Keys.WR_IDS, "step": Keys.WR_STEP,
+        "layer": Keys.WR_LAYER, "head": Keys.WR_HEAD}),
 )}
 DEFAULT_PAGE = "explore"
 GLOBAL_PARAMS = {"lang": Keys.LANG, "cvd": Keys.CVD_COLOURS}  # carried by every page's link
 _ONLY_WHEN_ON = {Keys.CVD_COLOURS}  # settings the link names only when switched on (most links stay as they were)
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
 _EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT}  # chart events: Streamlit sets them, nobody may assign them
-_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS}
+_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS, Keys.WR_SAMPLED}
 _INTS = {Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
          Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
-         Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K}
+         Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
+         Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD}
+_FLOATS = {Keys.WR_TEMPERATURE, Keys.WR_TOP_P}
 _OPENED = "_opened"  # set once the landing page has read its view from the link
 
 
@@ -152,6 +170,11 @@ def parse(key: str, raw: str) -> object:
     if key in _INTS:
         try:
             return int(raw)
+        except ValueError:
+            return None
+    if key in _FLOATS:
+        try:
+            return float(raw)
         except ValueError:
             return None
     return raw

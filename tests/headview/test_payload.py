@@ -21,6 +21,7 @@ from attention.headview.payload import (
     encode_ints,
     head_payload,
     round_to,
+    site_header,
 )
 from harness.random_sites import random_site, random_trace
 from tests.lanes import loads_model
@@ -169,3 +170,21 @@ def test_a_weights_only_site_is_refused_not_drawn_from_a_guess():
     with pytest.raises(ValueError):
         trace_payload(attention.Trace("t", "m", full.query_tokens, (only,)))
     assert np.array_equal(only.weights, weights)
+
+
+def test_byte_level_tokens_travel_as_text_beside_the_raw_tokens():
+    import numpy as np
+
+    from attention.trace import make_site
+
+    q = np.ones((1, 3, 2), np.float32)
+    tokens = ("The", "Ġcat", "Ċ")
+    site = make_site(layer=0, kind="decoder", query_tokens=tokens, key_tokens=tokens, q=q, k=q, v=q, scale=1.0,
+                     model_weights=np.full((1, 3, 3), 1 / 3, np.float32), model_z=q)
+    header = site_header(site)
+    assert header["query_tokens"] == list(tokens)  # raw, for the hover
+    assert header["key_labels"] == ["The", "·cat", "⏎"]
+    plain = make_site(layer=0, kind="encoder", query_tokens=("[CLS]", "cat"), key_tokens=("[CLS]", "cat"),
+                      q=q[:, :2], k=q[:, :2], v=q[:, :2], scale=1.0, model_weights=np.full((1, 2, 2), 0.5, np.float32),
+                      model_z=q[:, :2])
+    assert "key_labels" not in site_header(plain)  # nothing to add: no bytes sent

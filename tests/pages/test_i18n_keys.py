@@ -20,6 +20,7 @@ from streamlit.testing.v1 import AppTest
 from attention import i18n
 from attention.analysis import effects, head_stats
 from attention.analysis.learning_curves import Effect
+from attention.lm import smollm2
 from attention.headview.payload import LABELS
 from attention.trace import CAPTURE_PATHS, FALLBACKS, KINDS, MISSING_QKV
 from attention.trace_count import SITE_PROBLEMS
@@ -56,6 +57,7 @@ FAMILIES: dict[str, Callable[[], Iterable[str]] | None] = {
     "ablation.source_{}": RUNTIME,
     "ablation.m.{}": RUNTIME,
     "relevance.by_{}": RUNTIME,
+    "write.stage_{}": lambda: [stage for stage, _ in smollm2.STAGES],
 }
 GENERIC = {"{}{}"}  # lang.formatter's own f"{prefix}{value}": its prefixes are found at each formatter() call
 

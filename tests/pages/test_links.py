@@ -26,6 +26,8 @@ VIEWS = {
                  "overview_order": "entropy", "overview_ascending": True},
     "does_it_matter": {"abl_source": "translator", "tr_text": "The ball is blue.", "abl_heads": "cross.1.0",
                  "abl_mode": "mean", "abl_word": 2, "tr_kind": "decoder", "sel_tr_q": 3, "sel_tr_k": 1},
+    "write": {"wr_prompt": "Once upon a time", "wr_temperature": 0.7, "wr_top_k": 40, "wr_top_p": 0.9,
+              "wr_sampled": True, "wr_seed": 7, "wr_ids": "11,1117,2059", "wr_step": 2, "wr_layer": 3, "wr_head": 2},
 }
 
 

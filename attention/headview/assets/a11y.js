@@ -28,7 +28,7 @@ function hvA11yBuild(view) {
 
   const cap = (list) => (list.length > 200 ? list.slice(0, 200).join(" ") + " \u2026" : list.join(" "));
   const words = hvEl("p", "hv-sr hv-words", { id: id + "-words" });
-  words.textContent = hvFill(L.words, { query: cap(p.query_tokens), key: cap(p.key_tokens) });
+  words.textContent = hvFill(L.words, { query: cap((p.query_labels || p.query_tokens)), key: cap((p.key_labels || p.key_tokens)) });
   grid.setAttribute("aria-describedby", words.id);
   const live = hvEl("div", "hv-sr hv-live", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const table = hvEl("div", "hv-table hv-sr", { id: id + "-table", role: "region", "aria-label": L.table });
@@ -50,7 +50,7 @@ function hvSay(view, at) { // one selection in words, in the page's language
   const L = view.labels, d = view.d, p = view.p, dec = d.decimals;
   if (at.row >= 0 && at.col >= 0) {
     const c = at.row * d.nk + at.col;
-    const v = { q: hvWord(p.query_tokens, at.row), k: hvWord(p.key_tokens, at.col), s: hvFixed(d.S[c], dec.score) };
+    const v = { q: hvWord((p.query_labels || p.query_tokens), at.row), k: hvWord((p.key_labels || p.key_tokens), at.col), s: hvFixed(d.S[c], dec.score) };
     if (d.masked[c]) return hvFill(L.sr_masked, v);
     return hvFill(L.sr_cell, { ...v, w: hvFixed(d.A[c], dec.weight), x: hvFixed(d.scaled[c], dec.scaled) });
   }
@@ -61,9 +61,9 @@ function hvSay(view, at) { // one selection in words, in the page's language
       if (!d.masked[c] && (best < 0 || d.A[c] > d.A[at.row * d.nk + best])) best = j;
     }
     const w = best < 0 ? L.masked : hvFixed(d.A[at.row * d.nk + best], dec.weight);
-    return hvFill(L.sr_row, { q: hvWord(p.query_tokens, at.row), k: best < 0 ? "\u2013" : hvWord(p.key_tokens, best), w });
+    return hvFill(L.sr_row, { q: hvWord((p.query_labels || p.query_tokens), at.row), k: best < 0 ? "\u2013" : hvWord((p.key_labels || p.key_tokens), best), w });
   }
-  if (at.col >= 0) return hvFill(L.sr_col, { k: hvWord(p.key_tokens, at.col) });
+  if (at.col >= 0) return hvFill(L.sr_col, { k: hvWord((p.key_labels || p.key_tokens), at.col) });
   return L.sr_none;
 }
 
@@ -80,11 +80,11 @@ function hvA11yTable(view) {
     a.table.replaceChildren(msg);
     return;
   }
-  const byRow = s.row >= 0, n = byRow ? d.nk : d.nq, words = byRow ? p.key_tokens : p.query_tokens;
+  const byRow = s.row >= 0, n = byRow ? d.nk : d.nq, words = byRow ? (p.key_labels || p.key_tokens) : (p.query_labels || p.query_tokens);
   const t = hvEl("table");
   const caption = hvEl("caption");
-  caption.textContent = byRow ? hvFill(L.table_row, { q: hvWord(p.query_tokens, s.row) })
-    : hvFill(L.table_col, { k: hvWord(p.key_tokens, s.col) });
+  caption.textContent = byRow ? hvFill(L.table_row, { q: hvWord((p.query_labels || p.query_tokens), s.row) })
+    : hvFill(L.table_col, { k: hvWord((p.key_labels || p.key_tokens), s.col) });
   const head = hvEl("tr");
   for (const text of [byRow ? L.key : L.query, L.position, L.weight, L.score, L.scaled]) {
     const th = hvEl("th", null, { scope: "col" });

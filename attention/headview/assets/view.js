@@ -85,7 +85,9 @@ class HvView {
     const w10 = Math.pow(10, d.decimals.weight);
     this.ranges = { S: hvRange(d.S, d.masked, true), Z: hvRange(d.Z, null, true) };
     this.luts = hvLuts(this.palette);
-    const common = { rows: d.nq, cols: d.nk, rowLabels: p.query_tokens, colLabels: p.key_tokens,
+    this.qLabels = p.query_labels || p.query_tokens; // tokens as text (payload.py); raw ones in the hover
+    this.kLabels = p.key_labels || p.key_tokens;
+    const common = { rows: d.nq, cols: d.nk, rowLabels: this.qLabels, colLabels: this.kLabels,
       masked: d.masked, size: [size, size], margin: HV_MARGIN };
     this.S = new HvPanel(this.els.S, { ...common, name: "S", image: this.sImage() });
     this.w10 = w10;
@@ -104,7 +106,7 @@ class HvView {
       this.els.lines.querySelector(".hv-stage").replaceWith(msg);
       this.lines = null;
     } else {
-      this.lines = new HvLines(this.els.lines, d, p.query_tokens, p.key_tokens, this.root.clientWidth || 380);
+      this.lines = new HvLines(this.els.lines, d, this.qLabels, this.kLabels, this.root.clientWidth || 380);
     }
     hvA11yBuild(this);
     this.showPalette();
@@ -194,8 +196,9 @@ class HvView {
 
   tipLines() { // [[label, value]] describing the hovered cell, row or column
     const d = this.d, L = this.labels, h = this.hover, out = [];
-    if (h.row >= 0) out.push([L.query, `${this.p.query_tokens[h.row]}  #${h.row}`]);
-    if (h.col >= 0) out.push([L.key, `${this.p.key_tokens[h.col]}  #${h.col}`]);
+    const both = (shown, raw) => (shown === raw ? raw : `${shown}  (${raw})`);
+    if (h.row >= 0) out.push([L.query, `${both(this.qLabels[h.row], this.p.query_tokens[h.row])}  #${h.row}`]);
+    if (h.col >= 0) out.push([L.key, `${both(this.kLabels[h.col], this.p.key_tokens[h.col])}  #${h.col}`]);
     if (h.row >= 0 && h.col >= 0) {
       const c = h.row * d.nk + h.col, dec = d.decimals;
       out.push([L.score, hvFixed(d.S[c], dec.score)]);

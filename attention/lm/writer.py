@@ -1,0 +1,270 @@
+"""Writing step by step with the KV cache, every attention call recorded.
+
+The prompt is read once (prefill): every layer's q, k, v and the model's own weights for all its
+tokens. Then each step feeds ONLY the new token with `past_key_values`: the model computes one query
+row per layer against the keys and values it cached, and we record that row (q (heads, 1, d), the
+new key and value, its weights over the whole context, its z). The keys and values of earlier tokens
+are the cache's, not recomputed. `site()` / `trace()` assemble any step's full attention from the
+kept rows; tests check it equals the whole text read again in one pass (≤ 1e-5).
+
+    w = start(lm, "The black cat drank the milk because it was")
+    w.next.top()                   # [(" the", 0.21), …] the distribution for the next token
+    step = w.step()                # greedy (or w.step(seed=7): drawn with a seeded generator)
+    step.rows[18].q.shape          # (9, 1, 64): layer 18's new query row
+    w.site(18).weights.shape       # (9, n, n): the whole text so far, assembled from the rows
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, field
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+from transformers import DynamicCache  # noqa: E402
+
+from attention.analysis import sampling  # noqa: E402
+from attention.analysis.token_text import readable, scheme_of  # noqa: E402, F401 - readable: part of the API
+from attention.capture import attention_fn  # noqa: E402
+from attention.capture.hf_model import LoadedModel  # noqa: E402
+from attention.lm.rows import LayerStore, NewRows  # noqa: E402
+from attention.trace import Site, Trace  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How many tokens a writing may hold: the prompt is cut at `prompt`, writing stops at `total`."""
+
+    prompt: int
+    total: int
+
+
+LOCAL = Limits(prompt=2_048, total=2_048)
+HOSTED = Limits(prompt=256, total=256 + 64)
+
+
+@dataclass(frozen=True, eq=False)
+class NextToken:
+    """The distribution over the next token, after temperature, top-k and top-p."""
+
+    logits: np.ndarray  # (vocab,) float32, the model's own (shared with the Writing, not copied)
+    settings: sampling.Settings
+    top_ids: tuple[int, ...]  # the likeliest (sampling.TOP_N), likeliest first
+    top_probs: tuple[float, ...]
+    top_tokens: tuple[str, ...]  # raw tokens ("Ġcat")
+    top_labels: tuple[str, ...]  # as labels show them ("·cat")
+
+    @property
+    def probs(self) -> np.ndarray:
+        """(vocab,) float64, what the token is drawn from: computed on each call (a few ms), never kept, so
+        a step remembers 196 KB of logits rather than 590 KB."""
+        return sampling.distribution(self.logits, self.settings)
+
+    def top(self, n: int = sampling.TOP_N) -> list[tuple[str, float]]:
+        """[(token as text, probability), …] the n likeliest (at most sampling.TOP_N)."""
+        return [(lab, p) for lab, p in zip(self.top_labels[:n], self.top_probs[:n], strict=True)]
+
+
+@dataclass(frozen=True, eq=False)
+class Step:
+    """One written token: what it was chosen from, how, and the rows the model computed reading it."""
+
+    index: int  # 0: the first written token
+    token_id: int
+    token: str  # raw
+    label: str  # as labels show it
+    probability: float  # its probability in `chosen_from`
+    chosen_from: NextToken
+    seed: int | None  # None: greedy (the likeliest); else drawn with default_rng((seed, index))
+    cache_len: int  # keys and values taken from the cache when the model read it
+    rows: dict[int, NewRows] = field(repr=False)  # per layer: q (heads, 1, d), new k and v, weights (heads, 1, n)
+
+
+class Writing:
+    """A prompt and what was written after it, with every layer's rows. Not shared between threads."""
+
+    def __init__(self, lm: LoadedModel, prompt: str, limits: Limits = LOCAL,
+                 settings: sampling.Settings | None = None, ids: list[int] | None = None) -> None:
+        if lm.capture != "registry":
+            raise ValueError(f"{lm.name}: writing needs attention captured through the registry")
+        if not prompt and ids is None:
+            raise ValueError("The prompt is empty: type at least one word for the model to continue.")
+        self.lm, self.prompt = lm, prompt
+        self.settings = settings or sampling.Settings()
+        tok = lm.tokenizer
+        ids = tok(prompt, add_special_tokens=True)["input_ids"] if ids is None else ids  # ids: read as given
+        if not ids:
+            raise ValueError("The prompt is empty: type at least one word for the model to continue.")
+        cap = min(limits.prompt, limits.total - 1, lm.max_tokens - 1)
+        self.cut = max(0, len(ids) - cap)  # prompt tokens dropped from the end to fit
+        self.ids: list[int] = list(ids[:cap])
+        self.total = min(limits.total, lm.max_tokens)
+        self.tokens: list[str] = tok.convert_ids_to_tokens(self.ids)
+        self.scheme = token_scheme(tok)
+        self.steps: list[Step] = []
+        self.ended = False  # the end-of-text token was chosen: nothing more is written
+        self.stores: dict[int, LayerStore] = {}
+        self._cache: DynamicCache | None = None
+        self._logits: list[np.ndarray] = []  # after the prompt, then after each step
+        self._logits.append(self._read(self.ids))
+
+    # -- reading tokens -------------------------------------------------------------------------------
+    def _read(self, ids: list[int]) -> np.ndarray:
+        """Feed ids after the cache; keep every layer's new rows; the last position's logits (vocab,)."""
+        if self._cache is None:
+            self._cache = self._rebuilt_cache()
+        with attention_fn.recording() as records, torch.inference_mode():
+            out = self.lm.model(input_ids=torch.tensor([ids]), cache=self._cache, use_cache=True, logits_to_keep=1)
+        self._cache = out.cache
+        self._new_rows = {}
+        for rec in records:
+            store = self._store(rec)
+            kv_heads = store.kv_heads
+            rep = rec.k.shape[1] // kv_heads
+            t = rec.q.shape[2]
+            rows = NewRows(
+                q=rec.q[0].numpy(), z=rec.z[0].numpy(), weights=rec.weights[0].numpy(),
+                # copies: a view would keep the whole repeated (heads, n, d) tensor alive for one row
+                k=np.ascontiguousarray(rec.k[0, ::rep, -t:].numpy()),
+                v=np.ascontiguousarray(rec.v[0, ::rep, -t:].numpy()),
+            )
+            store.append(rows)
+            self._new_rows[store.layer] = rows
+        return out.logits[0, -1].float().numpy().copy()
+
+    def _store(self, rec: attention_fn.CallRecord) -> LayerStore:
+        name = self.lm.module_names.get(id(rec.module), "")
+        layer = attention_fn.call_layer(rec.module, name)
+        if layer not in self.stores:
+            cfg = self.lm.model.config
+            heads = rec.q.shape[1]
+            kv_heads = int(getattr(cfg, "num_key_value_heads", None) or heads)
+            self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale, heads,
+                                            kv_heads, rec.q.shape[-1])
+        return self.stores[layer]
+
+    def _rebuilt_cache(self) -> DynamicCache:
+        """The KV cache made again from the kept keys and values (after going back a step)."""
+        cache = DynamicCache(config=self.lm.model.config)
+        for layer in sorted(self.stores):
+            k, v = self.stores[layer].kv()
+            cache.update(torch.from_numpy(np.ascontiguousarray(k))[None],
+                         torch.from_numpy(np.ascontiguousarray(v))[None], layer)
+        return cache
+
+    # -- the distribution and a step ------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.ids)
+
+    @property
+    def next(self) -> NextToken:
+        """The distribution over the token after everything so far."""
+        return self.distribution(len(self.steps))
+
+    def distribution(self, step: int) -> NextToken:
+        """What the model predicted before step `step` was written (step = len(steps): the next one)."""
+        logits = self._logits[step]
+        return self._summary(logits, sampling.distribution(logits, self.settings))
+
+    def _summary(self, logits: np.ndarray, probs: np.ndarray) -> NextToken:
+        ids, ps = sampling.top(probs)
+        raw = self.lm.tokenizer.convert_ids_to_tokens([int(i) for i in ids])
+        return NextToken(logits=logits, settings=self.settings, top_ids=tuple(int(i) for i in ids),
+                         top_probs=tuple(float(p) for p in ps), top_tokens=tuple(raw),
+                         top_labels=tuple(readable(t, self.scheme) for t in raw))
+
+    @property
+    def full(self) -> bool:
+        """No room left to write (the limit of tokens reached)."""
+        return self.n >= self.total
+
+    def step(self, seed: int | None = None, token_id: int | None = None) -> Step | None:
+        """Choose the next token (greedy with seed None, else drawn with default_rng((seed, index)); or the
+        given token_id), read it, keep its rows. None when writing has ended or there is no room."""
+        if self.ended or self.full:
+            return None
+        index = len(self.steps)
+        probs = sampling.distribution(self._logits[index], self.settings)  # computed once for both uses
+        dist = self._summary(self._logits[index], probs)
+        if token_id is None:
+            token_id = sampling.greedy(probs) if seed is None else sampling.sample(
+                probs, np.random.default_rng((seed, index)))
+        if token_id == self.lm.tokenizer.eos_token_id:
+            self.ended = True
+            return None
+        cache_len = self.n
+        self._logits = self._logits[: index + 1]
+        self._logits.append(self._read([token_id]))
+        self.ids.append(token_id)
+        raw = self.lm.tokenizer.convert_ids_to_tokens([token_id])[0]
+        self.tokens.append(raw)
+        step = Step(index=index, token_id=token_id, token=raw, label=readable(raw, self.scheme),
+                    probability=float(probs[token_id]), chosen_from=dist, seed=seed, cache_len=cache_len,
+                    rows=self._new_rows)
+        self.steps.append(step)
+        return step
+
+    def back(self, steps: int) -> None:
+        """Keep only the first `steps` written tokens (0: the prompt alone): the page's "go back"."""
+        steps = max(0, min(steps, len(self.steps)))
+        if steps == len(self.steps):
+            return
+        n = self.n - (len(self.steps) - steps)
+        for store in self.stores.values():
+            store.cut(n)
+        del self.ids[n:], self.tokens[n:], self.steps[steps:], self._logits[steps + 1:]
+        self.ended, self._cache = False, None
+
+    # -- reading it back ------------------------------------------------------------------------------
+    @property
+    def written(self) -> str:
+        """The written text (decoded, so characters split across tokens come out whole)."""
+        return self.lm.tokenizer.decode([s.token_id for s in self.steps])
+
+    @property
+    def text(self) -> str:
+        return self.prompt + self.written if not self.cut else self.lm.tokenizer.decode(self.ids)
+
+    @property
+    def layers(self) -> tuple[int, ...]:
+        return tuple(sorted(self.stores))
+
+    def site(self, layer: int, step: int | None = None, newest_only: bool = False) -> Site:
+        """Layer `layer` over the text as it stood after step `step` (None: now; 0: the prompt alone…
+        counted as steps written): every row, or only the newest."""
+        n = self._length(step)
+        tokens = tuple(self.tokens)
+        return self.stores[layer].site(tokens, n, first_row=n - 1 if newest_only else 0)
+
+    def trace(self, step: int | None = None) -> Trace:
+        """Every layer over the text as it stood after `step` steps, as one Trace (from the kept rows)."""
+        n = self._length(step)
+        return Trace(text=self.lm.tokenizer.decode(self.ids[:n]), model=self.lm.name, tokens=tuple(self.tokens[:n]),
+                     sites=tuple(self.site(layer, step) for layer in self.layers), dropped_tokens=self.cut,
+                     capture_path="registry", expected_layers=self.lm.expected_layers)
+
+    def _length(self, step: int | None) -> int:
+        written = len(self.steps) if step is None else max(0, min(step, len(self.steps)))
+        return self.n - (len(self.steps) - written)
+
+
+def token_scheme(tokenizer) -> str:
+    """How the tokenizer writes pieces, read from two words it tokenises ("bpe" for byte-level)."""
+    ids = tokenizer(" a b\n", add_special_tokens=False)["input_ids"]
+    return scheme_of(tokenizer.convert_ids_to_tokens(ids))
+
+
+def start(lm: LoadedModel, prompt: str, limits: Limits = LOCAL, temperature: object = 1.0, top_k: object = None,
+          top_p: object = None) -> Writing:
+    """Read the prompt (settings clamped, see analysis/sampling.py): a Writing ready for its first step."""
+    vocab = int(lm.model.get_output_embeddings().weight.shape[0])
+    return Writing(lm, prompt, limits, sampling.settings(temperature, top_k, top_p, vocab=vocab))
+
+
+def fresh_seed() -> int:
+    """A seed to show and reuse (small enough to type)."""
+    return random.SystemRandom().randrange(10_000)

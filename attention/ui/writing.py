@@ -1,0 +1,155 @@
+"""The Write page's session state: the model loaded with its expansion shown, the sampling settings
+(clamped before the widgets draw them), this session's Writing kept in step with the link's token ids,
+and the buttons' callbacks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import streamlit as st
+
+from attention.analysis import sampling
+from attention.ui import cache, settings
+from attention.ui.lang import t
+from attention.ui.state import Keys
+
+if TYPE_CHECKING:
+    from attention.capture.hf_model import LoadedModel
+    from attention.lm.writer import Limits, Writing
+
+DEFAULT_PROMPT = "The black cat drank the milk because it was"
+DEFAULTS: dict[str, object] = {Keys.WR_PROMPT: DEFAULT_PROMPT, Keys.WR_TEMPERATURE: 1.0, Keys.WR_TOP_K: 0,
+                               Keys.WR_TOP_P: 1.0, Keys.WR_SAMPLED: False, Keys.WR_IDS: "", Keys.WR_STEP: 0,
+                               Keys.WR_LAYER: 18, Keys.WR_HEAD: 6}
+TOP_P_MIN = 0.01  # the slider's smallest step
+
+
+def limits() -> Limits:
+    from attention.lm import writer
+
+    return writer.HOSTED if settings.hosted() else writer.LOCAL
+
+
+def load_model() -> LoadedModel | None:
+    """The model from the cache shelf; its first expansion drawn as a progress bar; errors in words."""
+    from attention.lm import smollm2
+
+    if not smollm2.available():
+        st.error(t("write.missing"))
+        return None
+    if settings.hosted() and not smollm2.is_expanded():  # 1.6 GB at its peak: never inside a serving replica
+        st.error(t("write.not_expanded", folder=smollm2.folder_path()))
+        return None
+    holder: dict[str, object] = {}
+
+    def progress(stage: str, done: float) -> None:
+        if stage == "done" and "bar" not in holder:
+            return  # already expanded: nothing to show
+        bar = holder.setdefault("bar", st.progress(0.0))
+        bar.progress(min(max(done, 0.0), 1.0), text=t("write.expanding", stage=t(f"write.stage_{stage}")))
+
+    try:
+        lm = cache.language_model(progress)
+    except Exception as exc:  # any failure is said on the page, never as a traceback
+        st.error(t("write.load_failed", error=f"{type(exc).__name__}: {exc}"))
+        return None
+    if "bar" in holder:
+        holder["bar"].empty()  # type: ignore[attr-defined]
+    return lm
+
+
+def defaults() -> None:
+    for key, value in DEFAULTS.items():
+        st.session_state.setdefault(key, value)
+    if st.session_state.get(Keys.WR_SEED) is None:
+        from attention.lm.writer import fresh_seed
+
+        st.session_state[Keys.WR_SEED] = fresh_seed()
+
+
+def clamped_settings(vocab: int) -> sampling.Settings:
+    """The settings in session (from the link or the widgets), clamped, written back in range so the
+    widgets can draw them; a notice names what was out of range."""
+    ss = st.session_state
+    top_k = ss.get(Keys.WR_TOP_K)
+    top_p = ss.get(Keys.WR_TOP_P)
+    s = sampling.settings(ss.get(Keys.WR_TEMPERATURE), None if top_k in (0, None) else top_k,
+                          None if top_p is None or top_p == 1.0 else top_p, vocab=vocab)
+    clamped = list(s.clamped)
+    if s.top_p is not None and s.top_p < TOP_P_MIN:
+        s, clamped = sampling.Settings(s.temperature, s.top_k, TOP_P_MIN, s.clamped), [*clamped, "top_p"]
+    ss[Keys.WR_TEMPERATURE] = round(s.temperature, 2)
+    ss[Keys.WR_TOP_K] = s.top_k or 0
+    ss[Keys.WR_TOP_P] = 1.0 if s.top_p is None else round(s.top_p, 2)
+    if clamped:
+        st.warning(t("write.clamped", names=", ".join(dict.fromkeys(clamped))))
+    return s
+
+
+def ids_in_link() -> list[int]:
+    out = []
+    for part in str(st.session_state.get(Keys.WR_IDS) or "").split(","):
+        try:
+            out.append(int(part))
+        except ValueError:
+            break  # a damaged link: what parses up to there
+    return out
+
+
+def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | None:
+    """This session's Writing for the prompt, with the link's written tokens; None for an empty prompt."""
+    from attention.lm import writer
+
+    key = (prompt, limits())
+    held = st.session_state.get(Keys.WR_WRITING)
+    if held is None or held[0] != key or held[1].lm is not lm:
+        try:
+            w = writer.Writing(lm, prompt, limits(), s)
+        except ValueError:
+            st.info(t("write.empty"))
+            return None
+        st.session_state[Keys.WR_WRITING] = (key, w)
+    else:
+        w = held[1]
+    w.settings = s
+    wanted = [i for i in ids_in_link() if 0 <= i < len(lm.tokenizer)]
+    have = [step.token_id for step in w.steps]
+    same = next((i for i, (a, b) in enumerate(zip(wanted, have, strict=False)) if a != b), min(len(wanted), len(have)))
+    if same < len(have):
+        w.back(same)
+    for token_id in wanted[same:]:
+        if w.step(token_id=token_id) is None:
+            break
+    remember(w)
+    return w
+
+
+def remember(w: Writing) -> None:
+    """The written tokens into the link; the step shown kept within what exists."""
+    st.session_state[Keys.WR_IDS] = ",".join(str(step.token_id) for step in w.steps)
+    shown = st.session_state.get(Keys.WR_STEP)
+    if not isinstance(shown, int) or not 0 <= shown <= len(w.steps):
+        st.session_state[Keys.WR_STEP] = len(w.steps)
+
+
+def write(n: int) -> None:
+    """Button callback: write n tokens after the step shown (the steps after it are replaced)."""
+    held = st.session_state.get(Keys.WR_WRITING)
+    if held is None:
+        return
+    w = held[1]
+    shown = st.session_state.get(Keys.WR_STEP)
+    if isinstance(shown, int) and shown < len(w.steps):
+        w.back(shown)
+    seed = int(st.session_state.get(Keys.WR_SEED) or 0) if st.session_state.get(Keys.WR_SAMPLED) else None
+    for _ in range(n):
+        if w.step(seed=seed) is None:
+            break
+    st.session_state[Keys.WR_STEP] = len(w.steps)
+    remember(w)
+
+
+def new_prompt() -> None:
+    """The prompt box changed: what was written belonged to the old prompt."""
+    st.session_state[Keys.WR_IDS] = ""
+    st.session_state[Keys.WR_STEP] = 0

@@ -1,0 +1,37 @@
+"""A real Chromium on the Write page: type a prompt, press "Next word" three times, the newest row is
+the one marked in A; click the word written at step 2 and read what the model predicted after it."""
+
+import pytest
+from playwright.sync_api import expect
+
+from harness.app_server import wait_idle
+from harness.head_geometry import selected, wait_ready
+
+pytestmark = [pytest.mark.browser, pytest.mark.model]
+PROMPT = "The cat sat on the"  # 5 tokens: The ·cat ·sat ·on ·the
+
+
+def test_three_next_words_mark_the_newest_row_and_a_word_goes_back(page, app_url):
+    page.goto(f"{app_url}/write")
+    wait_idle(page, timeout_ms=300_000)  # the first visit may expand and load the model
+    box = page.get_by_label("Prompt")
+    box.fill(PROMPT)
+    box.press("Control+Enter")
+    wait_idle(page)
+    for n in range(1, 4):
+        page.get_by_role("button", name="Next word").click()
+        wait_idle(page)
+        wait_ready(page)
+        expect(page.locator('[data-matrix="A"]').first).to_have_attribute("data-selected", f"{5 + n - 1},",
+                                                                         timeout=30_000)
+    assert selected(page) == "7,"  # 5 prompt tokens + 3 written: row 7 is the newest
+    assert "ids=" in page.url and "step=3" in page.url
+    pills = page.locator('[data-testid="stButtonGroup"] button')  # (prompt), 1: …, 2: …, 3: …
+    expect(pills).to_have_count(4)
+    expect(pills.nth(2)).to_contain_text("2:")
+    pills.nth(2).click()  # the second written word
+    wait_idle(page)
+    wait_ready(page)
+    expect(page.locator('[data-matrix="A"]').first).to_have_attribute("data-selected", "6,", timeout=30_000)
+    expect(page.get_by_text("Chosen at step 3:")).to_be_visible()  # what it predicted, and the word taken
+    assert "step=2" in page.url

@@ -1,0 +1,141 @@
+"""Writing with the built-in SmolLM2, step by step with the KV cache: every step's rows against the
+whole text read again in one pass, greedy against transformers' own generate(), the distribution
+against softmax written out here. The model is loaded once per session (tests/conftest.py)."""
+
+import numpy as np
+import pytest
+import torch
+
+import attention
+from attention.lm import writer
+
+pytestmark = pytest.mark.model
+PROMPT = "The black cat drank the milk because it was"
+
+
+@pytest.fixture(scope="module")
+def written(smollm2):
+    w = writer.start(smollm2, PROMPT)
+    for _ in range(5):
+        w.step()
+    return w
+
+
+def close(a, b, what):
+    """float32 sums in another order: within 1e-5 of the largest magnitude (weights are ≤ 1: absolute)."""
+    tol = 1e-5 * max(1.0, float(np.abs(b).max()))
+    assert np.abs(a - b).max() <= tol, f"{what}: {np.abs(a - b).max()} > {tol}"
+
+
+def test_every_step_equals_the_whole_text_read_again(smollm2, written):
+    again = writer.Writing(smollm2, "", ids=list(written.ids))  # one pass over every token, no cache
+    assert len(written.layers) == 30
+    for layer in written.layers:
+        a, b = written.site(layer), again.site(layer)
+        for name in ("q", "k", "v", "model_weights", "model_z", "weights", "z"):
+            close(getattr(a, name), getattr(b, name), f"layer {layer} {name}")
+        assert a.faithful
+        for step in written.steps:  # the rows each step recorded are the rows of its position
+            pos = step.cache_len
+            rows = step.rows[layer]
+            close(rows.q, b.q[:, pos : pos + 1], "q row")
+            close(rows.weights, b.model_weights[:, pos : pos + 1, : pos + 1], "weights row")
+            close(rows.z, b.model_z[:, pos : pos + 1], "z row")
+            close(np.repeat(rows.k, 3, axis=0), b.k[:, pos : pos + 1], "new key")
+    prompt_only = written.trace(step=0)  # the text as it stood before anything was written
+    assert prompt_only.tokens == tuple(written.tokens[: written.n - 5]) and prompt_only.faithful
+    close(prompt_only.site(7, "decoder").weights, again.site(7).weights[:, : written.n - 5, : written.n - 5], "prefix")
+
+
+def test_greedy_writing_equals_transformers_generate(smollm2, written):
+    ids = torch.tensor([written.ids[: written.n - 5]])
+    with torch.inference_mode():
+        out = smollm2.model.generate(ids, attention_mask=torch.ones_like(ids), do_sample=False, max_new_tokens=5)
+    assert out[0, -5:].tolist() == [s.token_id for s in written.steps]
+    assert written.written == " the only thing that could"
+
+
+def test_the_distribution_is_softmax_of_logits_over_t_then_top_k_then_top_p(smollm2):
+    w = writer.start(smollm2, PROMPT, temperature=0.7, top_k=20, top_p=0.5)
+    with torch.inference_mode():  # the logits are the model's own for the position after the prompt
+        plain = smollm2.model(torch.tensor([w.ids])).logits[0, -1].numpy()
+    np.testing.assert_allclose(w.next.logits, plain, atol=1e-4)
+    z = w.next.logits.astype(np.float64) / 0.7
+    p = np.exp(z - z.max())
+    p /= p.sum()
+    kept = np.argsort(-p, kind="stable")[:20]
+    p20 = np.zeros_like(p)
+    p20[kept] = p[kept] / p[kept].sum()
+    order = np.argsort(-p20, kind="stable")
+    ahead = np.cumsum(p20[order]) - p20[order]
+    want = np.zeros_like(p)
+    want[order[ahead < 0.5]] = p20[order[ahead < 0.5]]
+    want /= want.sum()
+    np.testing.assert_allclose(w.next.probs, want, rtol=1e-9, atol=1e-12)
+    assert w.next.top_probs[0] == pytest.approx(want.max())
+    assert sum(1 for x in want if x > 0) < 20  # top-p really cut inside the top 20
+
+
+def test_grouped_query_heads_share_their_groups_keys(written):
+    site = written.site(18)
+    assert site.n_heads == 9 and written.stores[18].kv_heads == 3
+    for g in range(3):
+        for h in (3 * g + 1, 3 * g + 2):
+            np.testing.assert_array_equal(site.k[h], site.k[3 * g])
+            np.testing.assert_array_equal(site.v[h], site.v[3 * g])
+    assert not np.array_equal(site.k[0], site.k[3])
+
+
+def test_a_seed_draws_the_same_words_and_going_back_rewrites_them(smollm2):
+    w = writer.start(smollm2, "Once upon a time", temperature=1.2)
+    first = [w.step(seed=11).token_id for _ in range(4)]
+    w.back(1)
+    assert w.n == len(w.tokens) and len(w.steps) == 1 and w.site(0).q.shape[1] == w.n
+    again = [w.step(seed=11).token_id for _ in range(3)]
+    assert again == first[1:]  # step i is drawn with default_rng((seed, i)): the same draw again
+    assert w.steps[0].seed == 11 and 0 < w.steps[1].probability <= 1
+
+
+def test_readable_labels(written):
+    assert written.tokens[:3] == ["The", "Ġblack", "Ġcat"]  # raw, for hover and exports
+    assert [s.label for s in written.steps[:2]] == ["·the", "·only"]
+    assert all(not lab.startswith("Ġ") for lab in written.next.top_labels)
+
+
+@pytest.mark.parametrize("prompt", ["tab\there\x07bell", "café 😀 ok", "<b>bold</b> &amp; <script>x</script>",
+                                    "黑猫喝了牛奶，因为它", "line one\nline two"])
+def test_hostile_prompts_are_read_literally(smollm2, prompt):
+    w = writer.start(smollm2, prompt)
+    assert smollm2.tokenizer.decode(w.ids) == prompt  # every character read, none dropped or rewritten
+    w.step()
+    labels = [writer.readable(t, w.scheme) for t in w.tokens]
+    assert all(ch >= " " for lab in labels for ch in lab)  # no invisible control character in a label
+    assert w.site(0).faithful
+
+
+def test_an_empty_prompt_is_refused_with_words(smollm2):
+    with pytest.raises(ValueError, match="The prompt is empty"):
+        writer.start(smollm2, "")
+
+
+def test_a_long_prompt_is_cut_and_writing_stops_at_the_cap(smollm2):
+    w = writer.start(smollm2, PROMPT, limits=writer.Limits(prompt=4, total=6))
+    assert w.cut == 5 and w.n == 4 and w.tokens[-1] == "Ġdrank"
+    assert w.step() is not None and w.step() is not None
+    assert w.full and w.step() is None
+
+
+def test_writing_stops_at_the_end_of_text_token(smollm2):
+    w = writer.start(smollm2, PROMPT)
+    assert w.step(token_id=smollm2.tokenizer.eos_token_id) is None
+    assert w.ended and w.step() is None and w.steps == []
+
+
+def test_the_notebook_functions(smollm2):
+    nt = attention.next_token(PROMPT, top_k=3, temperature=-1)
+    assert len(nt.top()) == 10 and nt.top()[0][0] == "·the" and nt.settings.clamped == ("temperature",)
+    assert sum(p for _, p in nt.top()) == pytest.approx(1.0)  # top-3 renormalised; the rest are 0
+    out = attention.generate(PROMPT, steps=3)
+    assert out.written == " the only thing" and len(out.steps) == 3
+    assert out.steps[2].rows[0].q.shape == (9, 1, 64) and out.steps[2].rows[0].k.shape == (3, 1, 64)
+    assert out.trace().site(0, "decoder").weights.shape == (9, out.n, out.n)

@@ -1,0 +1,79 @@
+"""The Write page through AppTest, in both languages: the built-in language model writes word by word,
+the head view shows the step with its newest row selected, a written word takes the page back to its
+step, the link rewrites the same words, and what a link gets wrong is clamped or refused in words."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention import i18n
+from attention.ui.state import Keys
+from tests.pages.head_views import head_views, selections
+
+pytestmark = pytest.mark.model
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PROMPT = "The black cat drank the milk because it was"
+
+
+def open_write(lang: str = "en", **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/write.py")
+    at.query_params["lang"] = lang
+    for name, value in params.items():
+        at.query_params[name] = value
+    return at.run()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_next_word_three_times_marks_the_newest_row(smollm2, lang):
+    at = open_write(lang)
+    assert not at.exception and not at.error
+    assert at.title[0].value == i18n.t("write.title", lang)
+    assert any(i18n.t("write.identity", lang) == c.value for c in at.caption)
+    for _ in range(3):
+        at.button(key="wr_next").click().run()
+        assert not at.exception
+    assert at.code[0].value == PROMPT + " the only thing"
+    assert at.session_state[Keys.WR_STEP] == 3
+    view = head_views(at)[0]
+    n = len(view["query_tokens"])
+    assert n == 9 + 3 and view["query_tokens"][-1] == "Ġthing" and view["query_labels"][-1] == "·thing"
+    assert selections(at)[0] == (n - 1, -1)  # the newest row is the one selected
+    a = view["numbers"]["A"]
+    assert np.isnan(a[0, 1:]).all()  # causal: the first row sees only itself
+    assert any("KV" in c.value for c in at.caption)  # the cache said in numbers
+
+
+def test_clicking_a_written_word_goes_back_to_its_step(smollm2):
+    at = open_write(ids="", prompt=PROMPT)
+    at.button(key="wr_ten").click().run()
+    assert at.session_state[Keys.WR_STEP] == 10
+    at.session_state[Keys.WR_STEP] = 2  # what a click on the second written word sets
+    at.run()
+    view = head_views(at)[0]
+    assert len(view["query_tokens"]) == 9 + 2 and selections(at)[0] == (10, -1)
+    assert any("·only" in c.value for c in at.caption)  # the word chosen after step 2 and how
+    at.button(key="wr_next").click().run()  # writing from step 2 replaces what came after it
+    assert at.session_state[Keys.WR_STEP] == 3 and len(at.session_state[Keys.WR_IDS].split(",")) == 3
+
+
+def test_the_link_rewrites_the_same_words_and_clamps_what_is_out_of_range(smollm2):
+    first = open_write()
+    first.button(key="wr_next").click().run()
+    first.button(key="wr_next").click().run()
+    ids = first.session_state[Keys.WR_IDS]
+    at = open_write(prompt=PROMPT, ids=ids, t="99", top_p="0", layer="77")
+    assert not at.exception
+    assert at.code[0].value == PROMPT + " the only"
+    assert at.session_state[Keys.WR_TEMPERATURE] == 5.0 and at.session_state[Keys.WR_TOP_P] == 0.01
+    assert at.warning and "temperature" in at.warning[0].value
+    assert at.session_state[Keys.WR_LAYER] == 0  # no layer 77: the first
+
+
+def test_an_empty_prompt_is_said_in_words(smollm2):
+    at = open_write(lang="zh")
+    at.text_area(key=Keys.WR_PROMPT).set_value("").run()
+    assert not at.exception
+    assert at.info[0].value == i18n.t("write.empty", "zh")
