@@ -240,6 +240,8 @@ class Trace:
     # per kind, the layers the model has (from its config): what the sites are counted against;
     # None when the builder did not count
     expected_layers: dict[str, tuple[int, ...]] | None = None
+    # sites the builder refused to draw (checked and found not to be attention weights), with the reason
+    refused: tuple[SiteProblem, ...] = ()
     # per side ("encoder"/"decoder"): the residual stream entering each layer, (pos, d_model)
     layer_inputs: dict[str, tuple[np.ndarray, ...]] = field(default_factory=dict)
 
@@ -275,10 +277,10 @@ class Trace:
 
     @property
     def site_problems(self) -> tuple[SiteProblem, ...]:
-        """Sites missing, extra or mislabelled against expected_layers (none when not counted)."""
+        """Sites missing, extra or mislabelled against expected_layers, and sites refused (Trace.refused)."""
         if self.expected_layers is None:
-            return ()
-        return count_sites(self.expected_layers, [(s.kind, s.layer) for s in self.sites])
+            return self.refused
+        return count_sites(self.expected_layers, [(s.kind, s.layer) for s in self.sites], self.refused)
 
     @property
     def faithful(self) -> bool:

@@ -21,7 +21,7 @@ from cachetools import LRUCache  # noqa: E402
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel  # noqa: E402
 
 from attention import ModelLoadError  # noqa: E402
-from attention.capture import attention_fn, expected  # noqa: E402
+from attention.capture import attention_fn, checks, expected  # noqa: E402
 from attention.capture.inputs import Encoded, decoder_inputs, encode  # noqa: E402, F401 - hf_model's API
 from attention.trace import Site, Trace, make_site  # noqa: E402
 
@@ -101,6 +101,8 @@ def read_model(path: str | None = None) -> LoadedModel:
     except Exception as exc:  # e.g. Falcon, GPT-Neo: their layers look the name up in their own table
         return _read_eager(path, tokenizer, name, "rejects_name", exc)
     lm = wrap(model, tokenizer, name=name, path=path)
+    if not lm.expected_layers and not checks.has_attention(model):  # FNet, Mamba: nothing to capture
+        return lm
     if not _registry_sees_every_site(lm):  # attention written inside the module (BLOOM, MPT, DeBERTa, LED)
         return _read_eager(path, tokenizer, name, "bypasses_registry", None)
     return lm
@@ -128,7 +130,7 @@ def _registry_sees_every_site(lm: LoadedModel) -> bool:
     ids = [i for i in ids if isinstance(i, int)][:2] or [0, 0]
     inputs = {"input_ids": torch.tensor([ids]), "attention_mask": torch.ones(1, len(ids), dtype=torch.long)}
     if lm.is_encoder_decoder:
-        start = lm.model.config.decoder_start_token_id
+        start = getattr(lm.model.config, "decoder_start_token_id", None)  # LongT5's config has none
         inputs["decoder_input_ids"] = torch.tensor([[start if isinstance(start, int) else ids[0]]])
     try:
         _, records = run(lm, inputs)
@@ -152,7 +154,8 @@ def wrap(model: PreTrainedModel, tokenizer, name: str = "model", path: str = "",
         max_tokens=_max_tokens(model.config, tokenizer, model),
         capture=capture,
         fallback=fallback,
-        expected_layers=expected.expected_layers(model.config),
+        # a model with no attention module at all is counted as having none (FNet, state-space models)
+        expected_layers=expected.expected_layers(model.config) if checks.has_attention(model) else {},
     )
 
 
@@ -241,22 +244,32 @@ def site_from_record(
     )
 
 
+def plan_calls(lm: LoadedModel, records: list[attention_fn.CallRecord]) -> checks.CallPlan:
+    """Each call's layer (checks.plan_calls): one module shared by the layers (ALBERT) numbered by call
+    order; a layer calling its attention twice (DiffLlama) one site, or refused if the calls disagree."""
+    kinds = [attention_fn.call_kind(r.module) for r in records]
+    named = [attention_fn.call_layer(r.module, lm.module_names.get(id(r.module), "")) for r in records]
+
+    def same_weights(i: int, j: int) -> bool:
+        a, b = records[i].weights, records[j].weights
+        return a.shape == b.shape and bool(torch.allclose(a, b, atol=1e-6, rtol=0))
+
+    return checks.plan_calls([r.module for r in records], kinds, named, same_weights, lm.expected_layers)
+
+
 def sites_for(
     lm: LoadedModel, records: list[attention_fn.CallRecord], b: int, enc: Encoded, dec: Encoded | None
 ) -> tuple[Site, ...]:
-    """All sites of batch element b, in call order. A module called more than once (ALBERT shares one
-    attention module across its layers) would give every call its own layer number: there, the layers
-    of that kind are numbered by call order."""
+    """All sites of batch element b, in call order, each under the layer plan_calls gives its call."""
     sites = []
-    shared = {attention_fn.call_kind(r.module) for r in records if sum(x.module is r.module for x in records) > 1}
-    calls_of: dict[str, int] = {}
-    for rec in records:
+    for rec, layer in zip(records, plan_calls(lm, records).layers, strict=True):
+        if layer is None:  # a repeat of its layer's call, or a layer refused
+            continue
         kind = attention_fn.call_kind(rec.module)
         side_q = dec if (dec is not None and kind in ("decoder", "cross")) else enc
         side_k = enc if kind in ("encoder", "cross") or dec is None else dec
         site = site_from_record(lm, rec, b, side_q.real[b], side_k.real[b], side_q.tokens[b], side_k.tokens[b])
-        order = calls_of[kind] = calls_of.get(kind, -1) + 1
-        sites.append(dataclasses.replace(site, layer=order) if kind in shared else site)
+        sites.append(site if site.layer == layer else dataclasses.replace(site, layer=layer))
     return tuple(sites)
 
 
@@ -273,19 +286,22 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
         dec = decoder_inputs(lm, targets if targets is not None else texts)
         inputs.update(dec.inputs)
     outputs, records = run(lm, inputs)
-    return [
-        Trace(
+    refused = plan_calls(lm, records).refused
+    traces = []
+    for b, text in enumerate(texts):
+        sites, expected_layers = checks.relabel_self_attention(sites_for(lm, records, b, enc, dec), lm.expected_layers)
+        traces.append(Trace(
             text=text,
             model=lm.name,
             tokens=tuple(enc.tokens[b]),
-            sites=sites_for(lm, records, b, enc, dec),
+            sites=sites,
             dropped_tokens=enc.dropped[b],
-            capture_path="registry",
-            expected_layers=lm.expected_layers,
+            capture_path="registry" if sites else "",
+            expected_layers=expected_layers,
+            refused=refused,
             layer_inputs=layer_inputs(outputs, b, enc, dec),
-        )
-        for b, text in enumerate(texts)
-    ]
+        ))
+    return traces
 
 
 def trace(text: str, model: str | None = None, target: str | None = None) -> Trace:
