@@ -40,8 +40,9 @@ CAPTURE_PATHS: tuple[str, ...] = ("registry", "recorder", "recomputed", "weights
 # tokens (the local band alone is rebuilt); "unknown", attention inside a module we have no recipe for; "not_reproduced", our recomputation did not match the model's own weights.
 MISSING_QKV: tuple[str, ...] = ("disentangled", "local", "not_reproduced", "unknown")
 # Why a model was not traced through the registry (Trace.fallback): "rejects_name", its layers look the
-# implementation name up in their own table; "bypasses_registry", its attention never calls the registry.
-FALLBACKS: tuple[str, ...] = ("rejects_name", "bypasses_registry")
+# implementation name up in their own table; "bypasses_registry", its attention never calls the registry;
+# "unread_arguments", it hands the attention function arguments ours does not apply (per-token sinks).
+FALLBACKS: tuple[str, ...] = ("rejects_name", "bypasses_registry", "unread_arguments")
 TOLERANCE = 1e-5
 
 

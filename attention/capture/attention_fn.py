@@ -41,7 +41,14 @@ class CallRecord:
     weights: torch.Tensor  # (B, nh, Tq, Tk) the weights the model used
     sinks: torch.Tensor | None  # (nh,) sink logits (GPT-OSS s_aux), or None
     z: torch.Tensor  # (B, nh, Tq, hs) the output the model used, before heads are merged
+    unread: tuple[str, ...] = ()  # tensor arguments this function does not apply (e.g. Inkling's per-token sinks)
 
+
+# Arguments that never change eager attention's numbers (positions and masks are already in q, k and the
+# mask; the rest steer other implementations). A tensor under any other name may: the call says so.
+_NO_EFFECT = frozenset({"position_ids", "cache_position", "cu_seq_lens_q", "cu_seq_lens_k", "max_length_q",
+                        "max_length_k", "sliding_window", "is_causal", "output_attentions", "use_cache",
+                        "position_embeddings", "layer_idx"})
 
 _recorder: contextvars.ContextVar[list[CallRecord] | None] = contextvars.ContextVar("attention_recorder", default=None)
 
@@ -115,6 +122,7 @@ def capturing_attention(
                 weights=weights.detach(),
                 sinks=None if s_aux is None else s_aux.detach().reshape(-1).expand(query.shape[1]).clone(),
                 z=z.detach(),
+                unread=tuple(sorted(k for k, x in kwargs.items() if isinstance(x, torch.Tensor) and k not in _NO_EFFECT)),
             )
         )
     z = hf_head_mask.apply(module, z)  # heads switched off (ablation, capture/hf_head_mask.py); recorded as computed

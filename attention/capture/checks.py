@@ -15,6 +15,7 @@ from torch import nn
 from attention.trace import TOLERANCE, Site, SiteProblem
 
 _ABOVE = 1e-7  # a weight above the diagonal larger than this: the query read a later key
+_HIDDEN = -1e4  # an additive mask at or below this hides the key (old models use −10000, new ones −3.4e38)
 
 
 def refusal(weights: np.ndarray, n_queries: int, n_keys: int) -> str | None:
@@ -54,6 +55,14 @@ def observed_kind(weights: np.ndarray) -> str | None:
         return None
     above = np.triu(np.ones(weights.shape[1:], dtype=bool), 1)
     return "encoder" if float(np.abs(weights[:, above]).max()) > _ABOVE else "decoder"
+
+
+def causal_mask(mask: torch.Tensor | None) -> bool:
+    """Whether an additive mask, (B, 1 or heads, Tq, Tk), hides every later key from every query."""
+    if mask is None or mask.shape[-1] != mask.shape[-2] or mask.shape[-1] < 2:
+        return False
+    above = torch.triu(torch.ones(mask.shape[-2:], dtype=torch.bool), 1)
+    return bool((mask[..., above] <= _HIDDEN).all())
 
 
 def relabel_self_attention(sites: tuple[Site, ...], expected: dict[str, tuple[int, ...]] | None,

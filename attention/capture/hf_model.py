@@ -21,7 +21,7 @@ from cachetools import LRUCache  # noqa: E402
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel  # noqa: E402
 
 from attention import ModelLoadError  # noqa: E402
-from attention.capture import attention_fn, checks, expected  # noqa: E402
+from attention.capture import attention_fn, calls, checks, expected  # noqa: E402
 from attention.capture.inputs import Encoded, decoder_inputs, encode  # noqa: E402, F401 - hf_model's API
 from attention.trace import Site, Trace, make_site  # noqa: E402
 
@@ -65,7 +65,8 @@ def _position_offset(model: PreTrainedModel | None) -> int:
     """Positions a model's table spends before the first token: RoBERTa's count from padding_idx + 1."""
     emb = getattr(model, "embeddings", None) if model is not None else None
     table, pad = getattr(emb, "position_embeddings", None), getattr(emb, "padding_idx", None)
-    if isinstance(table, torch.nn.Embedding) and isinstance(pad, int) and table.padding_idx == pad:
+    # any embedding table with that padding index (I-BERT's is a quantised embedding, not nn.Embedding)
+    if isinstance(table, torch.nn.Module) and isinstance(pad, int) and getattr(table, "padding_idx", None) == pad:
         return pad + 1
     return 0
 
@@ -103,8 +104,9 @@ def read_model(path: str | None = None) -> LoadedModel:
     lm = wrap(model, tokenizer, name=name, path=path)
     if not lm.expected_layers and not checks.has_attention(model):  # FNet, Mamba: nothing to capture
         return lm
-    if not _registry_sees_every_site(lm):  # attention written inside the module (BLOOM, MPT, DeBERTa, LED)
-        return _read_eager(path, tokenizer, name, "bypasses_registry", None)
+    why = _registry_misses(lm)  # attention written inside the module (BLOOM, MPT, DeBERTa, LED), or
+    if why:                      # arguments the function would leave out (Inkling's per-token sinks)
+        return _read_eager(path, tokenizer, name, why, None)
     return lm
 
 
@@ -124,8 +126,10 @@ def _read_eager(path: str, tokenizer, name: str, fallback: str, registry_error: 
     return wrap(model, tokenizer, name=name, path=path, capture="eager", fallback=fallback)
 
 
-def _registry_sees_every_site(lm: LoadedModel) -> bool:
-    """One short run: did the registered function see as many calls as the config says the model has?"""
+def _registry_misses(lm: LoadedModel) -> str:
+    """One short run: "" when the registered function saw as many calls as the config says the model
+    has; else why not ("bypasses_registry"), or "unread_arguments" when the model hands it something it
+    does not apply (its numbers would not be the model's): the eager path instead."""
     ids = [lm.tokenizer.bos_token_id, lm.tokenizer.eos_token_id, lm.tokenizer.pad_token_id, 0]
     ids = [i for i in ids if isinstance(i, int)][:2] or [0, 0]
     inputs = {"input_ids": torch.tensor([ids]), "attention_mask": torch.ones(1, len(ids), dtype=torch.long)}
@@ -135,9 +139,11 @@ def _registry_sees_every_site(lm: LoadedModel) -> bool:
     try:
         _, records = run(lm, inputs)
     except Exception:  # the real run will say what is wrong, in the words of the model
-        return True
+        return ""
+    if any(r.unread for r in records):
+        return "unread_arguments"
     want = None if lm.expected_layers is None else sum(len(v) for v in lm.expected_layers.values())
-    return len(records) > 0 and (want is None or len(records) >= want)
+    return "" if len(records) > 0 and (want is None or len(records) >= want) else "bypasses_registry"
 
 
 def wrap(model: PreTrainedModel, tokenizer, name: str = "model", path: str = "", capture: str = "registry",
@@ -227,7 +233,7 @@ def site_from_record(
     mask = pick(rec.mask)
     return make_site(
         layer=attention_fn.call_layer(rec.module, name),
-        kind=attention_fn.call_kind(rec.module),  # type: ignore[arg-type]
+        kind=calls.record_kind(rec),  # type: ignore[arg-type]
         query_tokens=tuple(query_tokens),
         key_tokens=tuple(key_tokens),
         q=_np(rec.q[b][:, qi]),
@@ -244,28 +250,17 @@ def site_from_record(
     )
 
 
-def plan_calls(lm: LoadedModel, records: list[attention_fn.CallRecord]) -> checks.CallPlan:
-    """Each call's layer (checks.plan_calls): one module shared by the layers (ALBERT) numbered by call
-    order; a layer calling its attention twice (DiffLlama) one site, or refused if the calls disagree."""
-    kinds = [attention_fn.call_kind(r.module) for r in records]
-    named = [attention_fn.call_layer(r.module, lm.module_names.get(id(r.module), "")) for r in records]
-
-    def same_weights(i: int, j: int) -> bool:
-        a, b = records[i].weights, records[j].weights
-        return a.shape == b.shape and bool(torch.allclose(a, b, atol=1e-6, rtol=0))
-
-    return checks.plan_calls([r.module for r in records], kinds, named, same_weights, lm.expected_layers)
-
-
 def sites_for(
     lm: LoadedModel, records: list[attention_fn.CallRecord], b: int, enc: Encoded, dec: Encoded | None
 ) -> tuple[Site, ...]:
-    """All sites of batch element b, in call order, each under the layer plan_calls gives its call."""
+    """All sites of batch element b, in call order, each under the layer calls.plan gives its call."""
     sites = []
-    for rec, layer in zip(records, plan_calls(lm, records).layers, strict=True):
+    records = calls.over_tokens(records, enc, dec)
+    plan = calls.plan(records, lm.module_names, lm.expected_layers)
+    for rec, layer in zip(records, plan.layers, strict=True):
         if layer is None:  # a repeat of its layer's call, or a layer refused
             continue
-        kind = attention_fn.call_kind(rec.module)
+        kind = calls.record_kind(rec)
         side_q = dec if (dec is not None and kind in ("decoder", "cross")) else enc
         side_k = enc if kind in ("encoder", "cross") or dec is None else dec
         site = site_from_record(lm, rec, b, side_q.real[b], side_k.real[b], side_q.tokens[b], side_k.tokens[b])
@@ -286,7 +281,7 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
         dec = decoder_inputs(lm, targets if targets is not None else texts)
         inputs.update(dec.inputs)
     outputs, records = run(lm, inputs)
-    refused = plan_calls(lm, records).refused
+    refused = calls.plan(calls.over_tokens(records, enc, dec), lm.module_names, lm.expected_layers).refused
     traces = []
     for b, text in enumerate(texts):
         sites, expected_layers = checks.relabel_self_attention(sites_for(lm, records, b, enc, dec), lm.expected_layers)

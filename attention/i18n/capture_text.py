@@ -34,6 +34,12 @@ STRINGS: dict[str, dict[str, str]] = {
               "function, so it was loaded with eager attention instead.",
         "zh": "该模型家族在自己的层内部计算注意力，不调用 transformers 的注意力函数，因此改用 eager 注意力加载。",
     },
+    "fallback.unread_arguments": {
+        "en": "This model family hands its attention function extra inputs (e.g. a learned sink per token) that "
+              "the captured attention does not apply, so it was loaded with eager attention instead.",
+        "zh": "该模型家族向注意力函数传入额外的输入（例如每个词元一个学习到的汇），而捕获用的注意力不使用它们，"
+              "因此改用 eager 注意力加载。",
+    },
     # Site.missing_qkv: why S and Z are not available for a site
     "missing_qkv.title": {
         "en": "S = Q·Kᵀ and Z = A·V are not available for this attention; A below is the model's own weights.",
