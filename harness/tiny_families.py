@@ -75,7 +75,7 @@ FAMILIES = {
     "led": ("Longformer local attention, encoder–decoder", lambda: tf.LEDConfig(
         **SEQ2SEQ, max_encoder_position_embeddings=64, max_decoder_position_embeddings=64, attention_window=4,
         decoder_start_token_id=101, **COMMON)),
-    "squeezebert": ("attention inside the module, no recipe: weights only", lambda: tf.SqueezeBertConfig(
+    "squeezebert": ("returns its scores before the softmax as attentions: refused", lambda: tf.SqueezeBertConfig(
         hidden_size=32, embedding_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
         max_position_embeddings=64, **COMMON)),
     "mt5": ("relative position bias, encoder–decoder", lambda: tf.MT5Config(
