@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
+import inspect
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -44,11 +47,21 @@ class CallRecord:
     unread: tuple[str, ...] = ()  # tensor arguments this function does not apply (e.g. Inkling's per-token sinks)
 
 
-# Arguments that never change eager attention's numbers (positions and masks are already in q, k and the
-# mask; the rest steer other implementations). A tensor under any other name may: the call says so.
-_NO_EFFECT = frozenset({"position_ids", "cache_position", "cu_seq_lens_q", "cu_seq_lens_k", "max_length_q",
-                        "max_length_k", "sliding_window", "is_causal", "output_attentions", "use_cache",
-                        "position_embeddings", "layer_idx"})
+# What this function applies; a tensor the model hands it under another name that the model's own eager
+# function names as a parameter (Inkling's per-token `sinks`) changes the numbers: the call says so.
+# Names no eager function reads (HY-V4's `indices`, for a flash kernel) change nothing.
+_APPLIED = frozenset({"module", "query", "key", "value", "attention_mask", "scaling", "dropout", "softcap",
+                      "position_bias", "s_aux"})
+
+
+@functools.cache
+def _eager_parameters(module_name: str) -> frozenset[str]:
+    """The parameters of the eager attention function in the model's own file (none: the shared one)."""
+    eager = getattr(sys.modules.get(module_name), "eager_attention_forward", None)
+    try:
+        return frozenset(inspect.signature(eager).parameters) - _APPLIED if eager is not None else frozenset()
+    except (TypeError, ValueError):
+        return frozenset()
 
 _recorder: contextvars.ContextVar[list[CallRecord] | None] = contextvars.ContextVar("attention_recorder", default=None)
 
@@ -122,7 +135,8 @@ def capturing_attention(
                 weights=weights.detach(),
                 sinks=None if s_aux is None else s_aux.detach().reshape(-1).expand(query.shape[1]).clone(),
                 z=z.detach(),
-                unread=tuple(sorted(k for k, x in kwargs.items() if isinstance(x, torch.Tensor) and k not in _NO_EFFECT)),
+                unread=tuple(sorted(k for k, x in kwargs.items() if isinstance(x, torch.Tensor)
+                                    and k in _eager_parameters(type(module).__module__))),
             )
         )
     z = hf_head_mask.apply(module, z)  # heads switched off (ablation, capture/hf_head_mask.py); recorded as computed
