@@ -110,12 +110,20 @@ def judge(model_type: str) -> tuple[str, str]:
         from attention import ModelLoadError
         from attention.capture import hf_model
 
-        try:
-            from harness import tiny_families as fam
+        from harness import tiny_families as fam
 
+        try:
             lm0 = hf_model.read_model(folder)
+        except ModelLoadError as exc:
+            return "refused", str(exc)[:160].replace("\n", " ")
+        except Exception as exc:  # our reading of the folder failed: a crash, not a family left out
+            return "crash", f"read_model: {type(exc).__name__}: {str(exc)[:120]}"
+        try:
             enc = hf_model.encode(lm0, [TEXT])
             dec = hf_model.decoder_inputs(lm0, [TARGET]) if lm0.is_encoder_decoder else None
+        except Exception as exc:
+            return "crash", f"inputs: {type(exc).__name__}: {str(exc)[:120]}"
+        try:
             ref = _reference(folder, lm0, enc, dec)
         except ModelLoadError as exc:
             return "refused", str(exc)[:160].replace("\n", " ")
