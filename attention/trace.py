@@ -39,8 +39,9 @@ CAPTURE_PATHS: tuple[str, ...] = ("registry", "recorder", "recomputed", "weights
 # tokens (the local band alone is rebuilt); "unknown", attention inside a module we have no recipe for; "not_reproduced", our recomputation did not match the model's own weights.
 MISSING_QKV: tuple[str, ...] = ("disentangled", "local", "not_reproduced", "unknown")
 # Why a model was not traced through the registry (Trace.fallback): "rejects_name", its layers look the
-# implementation name up in their own table; "bypasses_registry", its attention never calls the registry.
-FALLBACKS: tuple[str, ...] = ("rejects_name", "bypasses_registry")
+# implementation name up in their own table; "bypasses_registry", its attention never calls the registry;
+# "unread_arguments", it hands the attention function arguments ours does not apply (per-token sinks).
+FALLBACKS: tuple[str, ...] = ("rejects_name", "bypasses_registry", "unread_arguments")
 TOLERANCE = 1e-5
 
 
@@ -239,6 +240,8 @@ class Trace:
     # per kind, the layers the model has (from its config): what the sites are counted against;
     # None when the builder did not count
     expected_layers: dict[str, tuple[int, ...]] | None = None
+    # sites the builder refused to draw (checked and found not to be attention weights), with the reason
+    refused: tuple[SiteProblem, ...] = ()
     # per side ("encoder"/"decoder"): the residual stream entering each layer, (pos, d_model)
     layer_inputs: dict[str, tuple[np.ndarray, ...]] = field(default_factory=dict)
 
@@ -274,10 +277,10 @@ class Trace:
 
     @property
     def site_problems(self) -> tuple[SiteProblem, ...]:
-        """Sites missing, extra or mislabelled against expected_layers (none when not counted)."""
+        """Sites missing, extra or mislabelled against expected_layers, and sites refused (Trace.refused)."""
         if self.expected_layers is None:
-            return ()
-        return count_sites(self.expected_layers, [(s.kind, s.layer) for s in self.sites])
+            return self.refused
+        return count_sites(self.expected_layers, [(s.kind, s.layer) for s in self.sites], self.refused)
 
     @property
     def faithful(self) -> bool:

@@ -3,6 +3,8 @@ which case of capture each one stands for, and how to build it into a folder the
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import torch
 import transformers as tf
@@ -73,7 +75,7 @@ FAMILIES = {
     "led": ("Longformer local attention, encoder–decoder", lambda: tf.LEDConfig(
         **SEQ2SEQ, max_encoder_position_embeddings=64, max_decoder_position_embeddings=64, attention_window=4,
         decoder_start_token_id=101, **COMMON)),
-    "squeezebert": ("attention inside the module, no recipe: weights only", lambda: tf.SqueezeBertConfig(
+    "squeezebert": ("returns its scores before the softmax as attentions: refused", lambda: tf.SqueezeBertConfig(
         hidden_size=32, embedding_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
         max_position_embeddings=64, **COMMON)),
     "mt5": ("relative position bias, encoder–decoder", lambda: tf.MT5Config(
@@ -89,6 +91,44 @@ SOURCE_KINDS: dict[str, str] = {
     "encoder-decoder": "bart",
     "weights-only": "deberta-v2",  # its attention hands over A alone (no q, k, v): drawn as "A only"
 }
+
+
+# Any family by model type (bench/held_out.py, tests/capture/test_family_checks.py): its default config
+# with every one of these sizes its constructor accepts (hidden 32, 2 layers, 4 heads, 64 positions).
+SMALL = {
+    "vocab_size": 30522, "pad_token_id": 0, "bos_token_id": 101, "eos_token_id": 102, "decoder_start_token_id": 101,
+    "hidden_size": 32, "intermediate_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+    "num_key_value_heads": 2, "head_dim": 8, "max_position_embeddings": 64, "embedding_size": 32,
+    "d_model": 32, "d_kv": 8, "d_ff": 64, "num_layers": 2, "num_decoder_layers": 2, "num_heads": 4,
+    "encoder_layers": 2, "decoder_layers": 2, "encoder_attention_heads": 4, "decoder_attention_heads": 4,
+    "encoder_ffn_dim": 64, "decoder_ffn_dim": 64, "n_embd": 32, "n_layer": 2, "n_head": 4, "n_positions": 64,
+    "num_experts": 2, "num_local_experts": 2, "num_experts_per_tok": 1, "moe_intermediate_size": 16,
+    "n_routed_experts": 2, "n_shared_experts": 1, "shared_expert_intermediate_size": 16,
+    "kv_lora_rank": 16, "q_lora_rank": 16, "qk_rope_head_dim": 4, "qk_nope_head_dim": 4, "v_head_dim": 8,
+    "n_group": 1, "topk_group": 1, "first_k_dense_replace": 1, "sliding_window": 4, "attention_window": 4,
+    "max_encoder_position_embeddings": 64, "max_decoder_position_embeddings": 64, "local_radius": 2,
+    "block_size": 2, "num_random_blocks": 1, "global_block_size": 2, "num_encoder_layers": 2,
+    "mamba_d_ssm": 32, "mamba_n_heads": 4, "mamba_d_state": 8, "mamba_chunk_size": 8,
+}
+# What a family needs beyond SMALL to build at all.
+EXTRA = {
+    "reformer": {"axial_pos_shape": [8, 8], "axial_pos_embds_dim": [16, 16], "local_attn_chunk_length": 4,
+                 "lsh_attn_chunk_length": 4, "num_buckets": 4, "attn_layers": ["local", "lsh"]},
+}
+
+
+def small_config(model_type: str):
+    """The family's default config made tiny with SMALL (and EXTRA)."""
+    cls = tf.CONFIG_MAPPING[model_type]
+    accepted = set(inspect.signature(cls.__init__).parameters) | set(getattr(cls, "attribute_map", {}))
+    return cls(**{k: v for k, v in SMALL.items() if k in accepted}, **EXTRA.get(model_type, {}))
+
+
+def build_small(model_type: str, folder) -> None:
+    """small_config's model with seeded random weights and the BERT tokenizer, saved into `folder`."""
+    torch.manual_seed(0)
+    AutoModel.from_config(small_config(model_type)).save_pretrained(folder)
+    tokenizer().save_pretrained(folder)
 
 
 def tokenizer():

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
+import inspect
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -41,7 +44,24 @@ class CallRecord:
     weights: torch.Tensor  # (B, nh, Tq, Tk) the weights the model used
     sinks: torch.Tensor | None  # (nh,) sink logits (GPT-OSS s_aux), or None
     z: torch.Tensor  # (B, nh, Tq, hs) the output the model used, before heads are merged
+    unread: tuple[str, ...] = ()  # tensor arguments this function does not apply (e.g. Inkling's per-token sinks)
 
+
+# What this function applies; a tensor the model hands it under another name that the model's own eager
+# function names as a parameter (Inkling's per-token `sinks`) changes the numbers: the call says so.
+# Names no eager function reads (HY-V4's `indices`, for a flash kernel) change nothing.
+_APPLIED = frozenset({"module", "query", "key", "value", "attention_mask", "scaling", "dropout", "softcap",
+                      "position_bias", "s_aux"})
+
+
+@functools.cache
+def _eager_parameters(module_name: str) -> frozenset[str]:
+    """The parameters of the eager attention function in the model's own file (none: the shared one)."""
+    eager = getattr(sys.modules.get(module_name), "eager_attention_forward", None)
+    try:
+        return frozenset(inspect.signature(eager).parameters) - _APPLIED if eager is not None else frozenset()
+    except (TypeError, ValueError):
+        return frozenset()
 
 _recorder: contextvars.ContextVar[list[CallRecord] | None] = contextvars.ContextVar("attention_recorder", default=None)
 
@@ -115,6 +135,8 @@ def capturing_attention(
                 weights=weights.detach(),
                 sinks=None if s_aux is None else s_aux.detach().reshape(-1).expand(query.shape[1]).clone(),
                 z=z.detach(),
+                unread=tuple(sorted(k for k, x in kwargs.items() if isinstance(x, torch.Tensor)
+                                    and k in _eager_parameters(type(module).__module__))),
             )
         )
     z = head_mask.apply(id(module), z)  # heads switched off (ablation, attention/head_mask.py); recorded as computed

@@ -16,11 +16,11 @@ import numpy as np
 import torch
 
 from attention import core
-from attention.capture import recipes
+from attention.capture import checks, recipes
 from attention.capture.expected import self_kind
 from attention.capture.inputs import Encoded, decoder_inputs, encode, layer_inputs
 from attention.capture.loaded import LoadedModel, to_numpy
-from attention.trace import Site, Trace, make_site
+from attention.trace import Site, SiteProblem, Trace, make_site
 
 
 def run(lm: LoadedModel, inputs: dict[str, torch.Tensor]) -> tuple[object, list[recipes.Seen]]:
@@ -36,6 +36,10 @@ def _stacks(lm: LoadedModel, outputs) -> list[tuple[str, tuple[torch.Tensor, ...
     else:
         named = ((self_kind(lm.model.config), "attentions"),)
     return [(kind, tuple(a for a in getattr(outputs, attr, None) or () if a is not None)) for kind, attr in named]
+
+
+def _refused(refusals: dict[tuple[str, str], list[int]]) -> tuple[SiteProblem, ...]:
+    return tuple(SiteProblem(kind, f"refused_{why}", tuple(layers)) for (kind, why), layers in refusals.items())
 
 
 def _band_to_full(w: torch.Tensor, n_keys: int) -> tuple[torch.Tensor, torch.Tensor]:
@@ -77,10 +81,15 @@ def _weights_only(kind: str, layer: int, reason: str, weights: np.ndarray, mask:
 
 def _site(kind: str, layer: int, weights: torch.Tensor, covered: torch.Tensor | None,
           rebuilt: recipes.Rebuilt | None, reason: str, b: int, q_side: Encoded, k_side: Encoded,
-          name: str) -> Site:
+          name: str) -> Site | str:
+    """The site, or why its weights are refused (checks.refusal): nothing is drawn from weights that
+    are not a distribution over the tokens shown."""
     qi, ki = _index(q_side.real[b]), _index(k_side.real[b])
     q_tokens, k_tokens = q_side.tokens[b], k_side.tokens[b]
     model_weights = _pick(weights, b, qi, ki)
+    refusal = checks.refusal(model_weights, len(q_tokens), len(k_tokens))
+    if refusal is not None:
+        return refusal
     if rebuilt is not None and rebuilt.z is not None:
         n_q, n_k = weights.shape[-2:]  # Longformer pads its input to whole windows: the model's own length
         rebuilt = dataclasses.replace(rebuilt, q=rebuilt.q[..., :n_q, :], k=rebuilt.k[..., :n_k, :],
@@ -105,9 +114,11 @@ def _site(kind: str, layer: int, weights: torch.Tensor, covered: torch.Tensor | 
 
 
 def sites_for(lm: LoadedModel, outputs, calls: list[recipes.Seen], b: int, enc: Encoded,
-              dec: Encoded | None) -> tuple[Site, ...]:
-    """Every site of batch element b: per kind, the i-th weights the model returned with the i-th call
-    of that kind its hooks saw (layers in call order, so a shared module gets one label per call)."""
+              dec: Encoded | None) -> tuple[tuple[Site, ...], tuple[SiteProblem, ...]]:
+    """Every site of batch element b, and the sites refused with why: per kind, the i-th weights the
+    model returned with the i-th call of that kind its hooks saw (layers in call order, so a shared
+    module gets one label per call). Weights in a layout with no exact token × token form, or that are
+    not a distribution once in that form, are refused (checks.py)."""
     rebuilt: dict[str, list[tuple[recipes.Rebuilt | None, str]]] = {}
     single = self_kind(lm.model.config)
     for seen in calls:
@@ -115,18 +126,25 @@ def sites_for(lm: LoadedModel, outputs, calls: list[recipes.Seen], b: int, enc: 
         kind = (r.kind if r is not None and r.kind else None) or (single if dec is None else "encoder")
         rebuilt.setdefault(kind, []).append((r, lm.module_names.get(id(seen.module), "")))
     reasons = recipes.weights_only_reasons(lm.model)
-    sites = []
+    sites, refusals = [], {}
     for kind, stack in _stacks(lm, outputs):
         q_side = dec if (dec is not None and kind in ("decoder", "cross")) else enc
         k_side = enc if kind in ("encoder", "cross") or dec is None else dec
+        n_q, n_k = q_side.real.shape[1], k_side.real.shape[1]
         for layer, weights in enumerate(stack):
-            covered = None
-            if weights.shape[-1] != k_side.real.shape[1]:  # a band of local weights, not a full row
-                weights, covered = _band_to_full(weights, k_side.real.shape[1])
-            r, name = rebuilt[kind][layer] if layer < len(rebuilt.get(kind, ())) else (None, "")
-            reason = reasons.get(kind, "unknown")
-            sites.append(_site(kind, layer, weights, covered, r, reason, b, q_side, k_side, name))
-    return tuple(sites)
+            weights = site = checks.token_form(weights, n_q, n_k, self_attention=kind != "cross")
+            if not isinstance(site, str):
+                covered = None
+                if weights.shape[-1] != n_k:  # a band of local weights, not a full row
+                    weights, covered = _band_to_full(weights, n_k)
+                r, name = rebuilt[kind][layer] if layer < len(rebuilt.get(kind, ())) else (None, "")
+                reason = reasons.get(kind, "unknown")
+                site = _site(kind, layer, weights, covered, r, reason, b, q_side, k_side, name)
+            if isinstance(site, str):
+                refusals.setdefault((kind, site), []).append(layer)
+            else:
+                sites.append(site)
+    return tuple(sites), _refused(refusals)
 
 
 def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None) -> list[Trace]:
@@ -139,10 +157,12 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
     outputs, calls = run(lm, inputs)
     traces = []
     for b, text in enumerate(texts):
-        sites = sites_for(lm, outputs, calls, b, enc, dec)
+        sites, refused = sites_for(lm, outputs, calls, b, enc, dec)
+        sites, expected_layers = checks.relabel_self_attention(sites, lm.expected_layers)
+        path = "" if not sites else "recomputed" if all(s.has_qkv for s in sites) else "weights"
         traces.append(Trace(
             text=text, model=lm.name, tokens=tuple(enc.tokens[b]), sites=sites, dropped_tokens=enc.dropped[b],
-            capture_path="recomputed" if all(s.has_qkv for s in sites) else "weights", fallback=lm.fallback,
-            expected_layers=lm.expected_layers, layer_inputs=layer_inputs(outputs, b, enc, dec),
+            capture_path=path, fallback=lm.fallback, expected_layers=expected_layers, refused=refused,
+            layer_inputs=layer_inputs(outputs, b, enc, dec),
         ))
     return traces

@@ -30,21 +30,38 @@ def self_kind(config: PretrainedConfig) -> str:
     return "decoder" if causal_only or getattr(config, "is_decoder", False) else "encoder"
 
 
+# layer_types that are no softmax attention (recurrent, convolution, MLP-only) and those that say nothing
+# about attention (an MLP pattern); every other type attends, "hybrid" (attention beside a state-space
+# mixer, Falcon-H1, Zamba2) included.
+_NO_ATTENTION = ("linear_attention", "mamba", "conv", "moe", "mlp", "recurrent", "rwkv", "ssm")
+_MLP_PATTERN = ("dense", "sparse")
+
+
 def _attention_layers(config: PretrainedConfig, n: int) -> tuple[int, ...]:
     """Layers 0..n-1, less those a hybrid model gives no softmax attention (its config's layer_types)."""
     types = getattr(config, "layer_types", None)
-    if not isinstance(types, (list, tuple)) or len(types) != n:
+    if not isinstance(types, (list, tuple)) or len(types) != n or all(str(t) in _MLP_PATTERN for t in types):
         return tuple(range(n))
-    return tuple(i for i, t in enumerate(types) if "attention" in str(t) and "linear" not in str(t))
+    return tuple(i for i, t in enumerate(types) if str(t) not in _NO_ATTENTION and "linear" not in str(t))
+
+
+def _stack_config(config: PretrainedConfig, side: str) -> PretrainedConfig:
+    """An encoder–decoder's config for one side when it keeps one (T5Gemma: config.encoder), else itself."""
+    for name in (side, f"{side}_config"):
+        sub = getattr(config, name, None)
+        if isinstance(sub, PretrainedConfig):
+            return sub
+    return config
 
 
 def expected_layers(config: PretrainedConfig) -> dict[str, tuple[int, ...]] | None:
     """Per kind ("encoder", "decoder", "cross"), the layers that attend; None when the config does not say."""
     if getattr(config, "is_encoder_decoder", False):
-        n_enc, n_dec = _first_int(config, _ENCODER), _first_int(config, _DECODER)
+        enc, dec = _stack_config(config, "encoder"), _stack_config(config, "decoder")
+        n_enc, n_dec = _first_int(enc, _ENCODER), _first_int(dec, _DECODER)
         if n_enc is None or n_dec is None:
             return None
-        return {"encoder": tuple(range(n_enc)), "decoder": _attention_layers(config, n_dec),
+        return {"encoder": tuple(range(n_enc)), "decoder": _attention_layers(dec, n_dec),
                 "cross": tuple(range(n_dec))}
     n = _first_int(config, _STACK)
     if n is None:

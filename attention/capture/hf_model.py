@@ -19,7 +19,7 @@ import torch  # noqa: E402
 from cachetools import LRUCache  # noqa: E402
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel  # noqa: E402
 
-from attention.capture import attention_fn, eager, expected  # noqa: E402
+from attention.capture import attention_fn, calls, checks, eager, expected  # noqa: E402
 from attention.capture.inputs import Encoded, decoder_inputs, encode, layer_inputs  # noqa: E402, F401 - hf_model's API
 from attention.capture.loaded import LoadedModel, to_numpy  # noqa: E402, F401 - hf_model's API
 from attention.errors import ModelLoadError  # noqa: E402
@@ -41,7 +41,8 @@ def _position_offset(model: PreTrainedModel | None) -> int:
     """Positions a model's table spends before the first token: RoBERTa's count from padding_idx + 1."""
     emb = getattr(model, "embeddings", None) if model is not None else None
     table, pad = getattr(emb, "position_embeddings", None), getattr(emb, "padding_idx", None)
-    if isinstance(table, torch.nn.Embedding) and isinstance(pad, int) and table.padding_idx == pad:
+    # any embedding table with that padding index (I-BERT's is a quantised embedding, not nn.Embedding)
+    if isinstance(table, torch.nn.Module) and isinstance(pad, int) and getattr(table, "padding_idx", None) == pad:
         return pad + 1
     return 0
 
@@ -82,8 +83,11 @@ def read_model(path: str | None = None) -> LoadedModel:
     except Exception as exc:  # e.g. Falcon, GPT-Neo: their layers look the name up in their own table
         return _read_eager(path, tokenizer, name, "rejects_name", exc)
     lm = wrap(model, tokenizer, name=name, path=path)
-    if not _registry_sees_every_site(lm):  # attention written inside the module (BLOOM, MPT, DeBERTa, LED)
-        return _read_eager(path, tokenizer, name, "bypasses_registry", None)
+    if not lm.expected_layers and not checks.has_attention(model):  # FNet, Mamba: nothing to capture
+        return lm
+    why = _registry_misses(lm)  # attention written inside the module (BLOOM, MPT, DeBERTa, LED), or
+    if why:                      # arguments the function would leave out (Inkling's per-token sinks)
+        return _read_eager(path, tokenizer, name, why, None)
     return lm
 
 
@@ -103,20 +107,24 @@ def _read_eager(path: str, tokenizer, name: str, fallback: str, registry_error: 
     return wrap(model, tokenizer, name=name, path=path, capture="eager", fallback=fallback)
 
 
-def _registry_sees_every_site(lm: LoadedModel) -> bool:
-    """One short run: did the registered function see as many calls as the config says the model has?"""
+def _registry_misses(lm: LoadedModel) -> str:
+    """One short run: "" when the registered function saw as many calls as the config says the model
+    has; else why not ("bypasses_registry"), or "unread_arguments" when the model hands it something it
+    does not apply (its numbers would not be the model's): the eager path instead."""
     ids = [lm.tokenizer.bos_token_id, lm.tokenizer.eos_token_id, lm.tokenizer.pad_token_id, 0]
     ids = [i for i in ids if isinstance(i, int)][:2] or [0, 0]
     inputs = {"input_ids": torch.tensor([ids]), "attention_mask": torch.ones(1, len(ids), dtype=torch.long)}
     if lm.is_encoder_decoder:
-        start = lm.model.config.decoder_start_token_id
+        start = getattr(lm.model.config, "decoder_start_token_id", None)  # LongT5's config has none
         inputs["decoder_input_ids"] = torch.tensor([[start if isinstance(start, int) else ids[0]]])
     try:
         _, records = run(lm, inputs)
     except Exception:  # the real run will say what is wrong, in the words of the model
-        return True
+        return ""
+    if any(r.unread for r in records):
+        return "unread_arguments"
     want = None if lm.expected_layers is None else sum(len(v) for v in lm.expected_layers.values())
-    return len(records) > 0 and (want is None or len(records) >= want)
+    return "" if len(records) > 0 and (want is None or len(records) >= want) else "bypasses_registry"
 
 
 def wrap(model: PreTrainedModel, tokenizer, name: str = "model", path: str = "", capture: str = "registry",
@@ -133,7 +141,8 @@ def wrap(model: PreTrainedModel, tokenizer, name: str = "model", path: str = "",
         max_tokens=_max_tokens(model.config, tokenizer, model),
         capture=capture,
         fallback=fallback,
-        expected_layers=expected.expected_layers(model.config),
+        # a model with no attention module at all is counted as having none (FNet, state-space models)
+        expected_layers=expected.expected_layers(model.config) if checks.has_attention(model) else {},
     )
 
 
@@ -183,7 +192,7 @@ def site_from_record(
     mask = pick(rec.mask)
     return make_site(
         layer=attention_fn.call_layer(rec.module, name),
-        kind=attention_fn.call_kind(rec.module),  # type: ignore[arg-type]
+        kind=calls.record_kind(rec),  # type: ignore[arg-type]
         query_tokens=tuple(query_tokens),
         key_tokens=tuple(key_tokens),
         q=to_numpy(rec.q[b][:, qi]),
@@ -203,19 +212,18 @@ def site_from_record(
 def sites_for(
     lm: LoadedModel, records: list[attention_fn.CallRecord], b: int, enc: Encoded, dec: Encoded | None
 ) -> tuple[Site, ...]:
-    """All sites of batch element b, in call order. A module called more than once (ALBERT shares one
-    attention module across its layers) would give every call its own layer number: there, the layers
-    of that kind are numbered by call order."""
+    """All sites of batch element b, in call order, each under the layer calls.plan gives its call."""
     sites = []
-    shared = {attention_fn.call_kind(r.module) for r in records if sum(x.module is r.module for x in records) > 1}
-    calls_of: dict[str, int] = {}
-    for rec in records:
-        kind = attention_fn.call_kind(rec.module)
+    records = calls.over_tokens(records, enc, dec)
+    plan = calls.plan(records, lm.module_names, lm.expected_layers)
+    for rec, layer in zip(records, plan.layers, strict=True):
+        if layer is None:  # a repeat of its layer's call, or a layer refused
+            continue
+        kind = calls.record_kind(rec)
         side_q = dec if (dec is not None and kind in ("decoder", "cross")) else enc
         side_k = enc if kind in ("encoder", "cross") or dec is None else dec
         site = site_from_record(lm, rec, b, side_q.real[b], side_k.real[b], side_q.tokens[b], side_k.tokens[b])
-        order = calls_of[kind] = calls_of.get(kind, -1) + 1
-        sites.append(dataclasses.replace(site, layer=order) if kind in shared else site)
+        sites.append(site if site.layer == layer else dataclasses.replace(site, layer=layer))
     return tuple(sites)
 
 
@@ -230,19 +238,22 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
         dec = decoder_inputs(lm, targets if targets is not None else texts)
         inputs.update(dec.inputs)
     outputs, records = run(lm, inputs)
-    return [
-        Trace(
+    refused = calls.plan(calls.over_tokens(records, enc, dec), lm.module_names, lm.expected_layers).refused
+    traces = []
+    for b, text in enumerate(texts):
+        sites, expected_layers = checks.relabel_self_attention(sites_for(lm, records, b, enc, dec), lm.expected_layers)
+        traces.append(Trace(
             text=text,
             model=lm.name,
             tokens=tuple(enc.tokens[b]),
-            sites=sites_for(lm, records, b, enc, dec),
+            sites=sites,
             dropped_tokens=enc.dropped[b],
-            capture_path="registry",
-            expected_layers=lm.expected_layers,
+            capture_path="registry" if sites else "",
+            expected_layers=expected_layers,
+            refused=refused,
             layer_inputs=layer_inputs(outputs, b, enc, dec),
-        )
-        for b, text in enumerate(texts)
-    ]
+        ))
+    return traces
 
 
 def trace(text: str, model: str | None = None, target: str | None = None) -> Trace:

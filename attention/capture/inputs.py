@@ -41,7 +41,7 @@ def encode(lm: LoadedModel, texts: list[str]) -> Encoded:
 def decoder_inputs(lm: LoadedModel, targets: list[str]) -> Encoded:
     """Teacher-forced decoder input: the target's tokens shifted right behind the start token."""
     enc = encode(lm, targets)
-    start = lm.model.config.decoder_start_token_id
+    start = getattr(lm.model.config, "decoder_start_token_id", None)  # LongT5's config has none
     start = lm.tokenizer.pad_token_id if start is None else start
     ids = enc.inputs["input_ids"]
     shifted = torch.cat([torch.full_like(ids[:, :1], start), ids[:, :-1]], dim=1)

@@ -34,6 +34,12 @@ STRINGS: dict[str, dict[str, str]] = {
               "function, so it was loaded with eager attention instead.",
         "zh": "该模型家族在自己的层内部计算注意力，不调用 transformers 的注意力函数，因此改用 eager 注意力加载。",
     },
+    "fallback.unread_arguments": {
+        "en": "This model family hands its attention function extra inputs (e.g. a learned sink per token) that "
+              "the captured attention does not apply, so it was loaded with eager attention instead.",
+        "zh": "该模型家族向注意力函数传入额外的输入（例如每个词元一个学习到的汇），而捕获用的注意力不使用它们，"
+              "因此改用 eager 注意力加载。",
+    },
     # Site.missing_qkv: why S and Z are not available for a site
     "missing_qkv.title": {
         "en": "S = Q·Kᵀ and Z = A·V are not available for this attention; A below is the model's own weights.",
@@ -79,6 +85,48 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Mislabelled: {kind} of layer(s) {layers} does not match the model's layers, so layer numbers here "
               "may be wrong.",
         "zh": "标注有误：第 {layers} 层的{kind}与模型的层不符，因此这里的层号可能有误。",
+    },
+    "problem.wrong_kind": {
+        "en": "Wrong kind: layer(s) {layers} were labelled {kind}, which this model does not have, so the kind of "
+              "attention shown here may be wrong.",
+        "zh": "类型有误：第 {layers} 层被标为{kind}，而该模型没有这种注意力，因此这里显示的注意力类型可能有误。",
+    },
+    "problem.no_attention": {
+        "en": "This model has no attention layers (it mixes tokens another way, e.g. a Fourier transform or a "
+              "state-space recurrence), so there is no attention to show.",
+        "zh": "该模型没有注意力层（它用其他方式混合词元，例如傅里叶变换或状态空间递推），因此没有可以显示的注意力。",
+    },
+    "problem.refused_rows": {
+        "en": "Not drawn: {kind} of layer(s) {layers}. The weights this model returns there have rows that do not "
+              "sum to 1 (e.g. block-sparse attention written into a full matrix), so they are not a faithful "
+              "picture of its attention.",
+        "zh": "未绘制：第 {layers} 层的{kind}。该模型在这里返回的权重有些行之和不为 1（例如块稀疏注意力被写入完整矩阵），"
+              "因此不能如实反映它的注意力。",
+    },
+    "problem.refused_negative": {
+        "en": "Not drawn: {kind} of layer(s) {layers}. The weights this model returns there have negative entries "
+              "(scores before the softmax, not attention weights), so they are not shown as attention.",
+        "zh": "未绘制：第 {layers} 层的{kind}。该模型在这里返回的权重含有负数（是 softmax 之前的分数，而不是注意力权重），"
+              "因此不作为注意力显示。",
+    },
+    "problem.refused_shape": {
+        "en": "Not drawn: {kind} of layer(s) {layers}. The weights this model returns there do not have one row per "
+              "query token and one column per key token (e.g. several query streams stacked on one axis), so "
+              "they cannot be matched to the words.",
+        "zh": "未绘制：第 {layers} 层的{kind}。该模型在这里返回的权重不是每个查询词元一行、每个键词元一列"
+              "（例如多个查询流叠在同一轴上），因此无法与词对应。",
+    },
+    "problem.refused_layout": {
+        "en": "Not drawn: {kind} of layer(s) {layers}. This model returns those weights in another layout (bucketed "
+              "or chunked attention in five dimensions, or global and local weights apart) with no exact "
+              "token-by-token form, so they are not drawn.",
+        "zh": "未绘制：第 {layers} 层的{kind}。该模型以另一种布局返回这些权重（五维的分桶或分块注意力，或分开的全局与局部权重），"
+              "没有精确的逐词元形式，因此不绘制。",
+    },
+    "problem.refused_calls": {
+        "en": "Not drawn: {kind} of layer(s) {layers}. The layer calls its attention more than once with different "
+              "weights, so no single matrix is that layer's attention.",
+        "zh": "未绘制：第 {layers} 层的{kind}。该层多次调用注意力且权重各不相同，因此没有单一的矩阵能代表该层的注意力。",
     },
     "relevance.no_scores": {
         "en": "For some attention of this model only the weights are available: their raw score q·k is left "

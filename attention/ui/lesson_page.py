@@ -16,7 +16,7 @@ from attention.analysis.text_input import check_text
 from attention.capture import hf_model, projections
 from attention.ui import cache, charts, lesson_print, sentence, settings, state
 from attention.trace import Kind
-from attention.ui.lang import kind_title, lang, t
+from attention.ui.lang import kind_title, lang, t, trace_problems
 from attention.ui.lesson_steps import MODEL, Context, Prediction, Step
 from attention.ui.lesson_story import N_STEPS, NEEDS_QKV, SOURCES, STEPS, verb_forms
 from attention.ui.matrices import select_from_chart
@@ -58,10 +58,15 @@ def traced(text: str | None):
         st.info(t("text.blank"))
         return None
     try:
-        return cache.trace(sentence.model_path(), checked.text)
+        tr = cache.trace(sentence.model_path(), checked.text)
     except ModelLoadError as exc:
         st.error(t("error.model", message=str(exc)))
         return None
+    if not tr.sites:  # no attention layers, or every site refused: say why, draw nothing
+        for problem in trace_problems(tr):
+            st.error(problem)
+        return None
+    return tr
 
 
 def _choose_head(tr, kind: Kind, query: int, key: int) -> None:

@@ -41,9 +41,9 @@ def traced(name: str | None = None) -> Trace | None:
         return None
     if tr.dropped_tokens:
         st.warning(t("explore.truncated", max=len(tr.tokens), dropped=tr.dropped_tokens))
-    for problem in trace_problems(tr):  # sites missing, extra or mislabelled: the trace is not the whole model
+    for problem in trace_problems(tr):  # sites missing, extra, mislabelled or refused: not the whole model
         st.error(problem)
-    return tr
+    return tr if tr.sites else None  # nothing to draw (no attention layers, every site refused): said above
 
 
 def source_output(src: Source, height: int = 80, show: bool = True) -> Output | None:

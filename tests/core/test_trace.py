@@ -91,7 +91,7 @@ def test_extra_and_mislabelled_sites_are_named():
     assert counted(*shifted, expected=one).site_problems == (SiteProblem("encoder", "mislabelled", (2,)),)
     wrong_kind = [make_site(**fields(layer=layer, kind="decoder")) for layer in (0, 1)]
     problems = counted(*wrong_kind, expected=one).site_problems
-    assert problems == (SiteProblem("decoder", "mislabelled", (0, 1)),) and set(SITE_PROBLEMS) >= {
+    assert problems == (SiteProblem("decoder", "wrong_kind", (0, 1)),) and set(SITE_PROBLEMS) >= {
         p.reason for p in problems}
 
 

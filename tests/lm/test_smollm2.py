@@ -26,6 +26,7 @@ def test_the_cache_folder_is_a_setting(monkeypatch, tmp_path):
     assert smollm2.cache_dir() == str(tmp_path / "xdg" / "attention-seen-from-inside")
 
 
+@pytest.mark.model  # reads the package's GGUF file before the failure it provokes
 def test_a_failed_expansion_leaves_no_half_folder(monkeypatch, tmp_path):
     package = tmp_path / "pkg"
     package.mkdir()

@@ -102,3 +102,16 @@ def test_a_site_that_was_not_captured_is_an_error_on_the_page(lang, folder, monk
     at = explore(folder("bert"), lang)
     kind = i18n.t("kind.encoder", lang)
     assert [e.value for e in at.error] == [i18n.t("problem.missing", lang, kind=kind, layers="0")]
+
+
+@pytest.mark.parametrize(("name", "reason", "layers"), [("squeezebert", "refused_negative", "0, 1"),
+                                                         ("fnet", "no_attention", "")])
+def test_a_model_with_nothing_to_draw_says_why_and_draws_nothing(name, reason, layers, folder, tmp_path):
+    """SqueezeBERT's "attentions" are scores before the softmax (every site refused); FNet has no attention."""
+    if name == "fnet":
+        families.build_small("fnet", tmp_path)
+    for lang in ("en", "zh"):
+        at = explore(folder(name) if name != "fnet" else str(tmp_path), lang)
+        kind = i18n.t("kind.encoder", lang)
+        assert [e.value for e in at.error] == [i18n.t(f"problem.{reason}", lang, kind=kind, layers=layers)]
+        assert not at.get("plotly_chart") and not head_views(at)
