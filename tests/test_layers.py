@@ -1,9 +1,9 @@
 """The package is layered by what each part may import, and the light parts need no torch.
 
-    views/, app.py → attention/ui/ → attention/plots/, attention/headview/, attention/analysis/
+    views/, app.py → attention/ui/ → attention/lesson/ → attention/plots/, attention/headview/, attention/analysis/
                    → attention/trace.py → attention/core.py
     attention/capture/ (Hugging Face) and attention/translator/ build traces with trace, core, analysis
-    attention/i18n/ holds words and imports nothing of ours
+    attention/i18n/ holds words and attention/keys.py the session keys' names; neither imports anything of ours
 
 Every `import` in every file is parsed (lazy imports inside functions included) and checked against
 the table below; Streamlit may be imported only by ui/, views/ and app.py.
@@ -25,6 +25,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "core": {"blas"},
     "blas": set(),
     "i18n": set(),
+    "keys": set(),
     "trace": {"core", "blas"},
     "package": {"trace"},  # attention/__init__.py: the rest only inside trace() and translate()
     "analysis": {"trace", "core", "blas"},
@@ -32,9 +33,12 @@ MAY_IMPORT: dict[str, set[str]] = {
     "translator": {"trace", "core", "blas", "analysis"},
     "plots": {"analysis", "trace", "core"},
     "headview": {"analysis", "trace", "core"},
-    "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n"},
+    # the lesson is pure: it reads the translator (its grammar, lazily) but never Streamlit
+    "lesson": {"trace", "core", "blas", "analysis", "translator", "plots", "i18n", "keys"},
+    "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n",
+           "keys", "lesson"},
     "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "plots", "headview", "i18n",
-              "ui"},
+              "keys", "lesson", "ui"},
 }
 # inside functions only: attention/__init__.py's trace(), translate(), save_html(); Trace.show() and save_html()
 LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "headview"), ("trace", "headview")}
@@ -50,7 +54,7 @@ def layer_of_module(module: str) -> str | None:
         return None
     if len(parts) == 1:
         return "package"
-    return {"core": "core", "trace": "trace", "trace_count": "trace", "blas": "blas"}.get(parts[1], parts[1])
+    return {"core": "core", "trace": "trace", "trace_count": "trace", "blas": "blas", "keys": "keys"}.get(parts[1], parts[1])
 
 
 def layer_of_file(path: Path) -> str:
@@ -154,7 +158,8 @@ sys.meta_path.insert(0, Blocker())
                                     "attention.analysis.export", "attention.analysis.qk_space",
                                     "attention.analysis.word_merge", "attention.analysis.rollout",
                                     "attention.analysis.details", "attention.analysis.selection",
-                                    "attention.analysis.qkv_origin", "attention.headview"])
+                                    "attention.analysis.qkv_origin", "attention.analysis.markdown", "attention.keys",
+                                    "attention.headview"])
 def test_the_light_parts_import_without_torch_transformers_or_streamlit(module):
     code = BLOCKED + f"import {module}\nprint('ok')"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)

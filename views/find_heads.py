@@ -18,13 +18,6 @@ def _open_in_explore(links: list, table_key: str) -> None:
         state.go_later("explore", **{Keys.KIND: link.kind, Keys.LAYER: link.layer, Keys.HEAD: link.head})
 
 
-def verb_forms() -> frozenset[str]:
-    """Every English verb form the translator's grammar knows: enough to find "drank" in the example."""
-    from attention.translator.grammar import VERBS
-
-    return frozenset(w for v in VERBS for w in v.en)
-
-
 def relevance_page() -> None:
     st.title(t("relevance.title"))
     st.markdown(t("relevance.explain"))
@@ -45,6 +38,8 @@ def relevance_page() -> None:
     sel = state.get_selection(EXPLORE_SCOPE, (tr.text, sentence.model_path(), kind)).clamp(
         len(site.query_tokens), len(site.key_tokens))
     if sel.query is None and Keys.REL_QUERY not in st.session_state:  # nothing chosen yet: a meaningful pair
+        from attention.translator.grammar import verb_forms  # the translator (torch) only when a pair is chosen
+
         st.session_state[Keys.REL_QUERY], st.session_state[Keys.REL_KEY] = default_pair(q_rows.labels, verb_forms())
     for key, rows, position in ((Keys.REL_QUERY, q_rows, sel.query), (Keys.REL_KEY, k_rows, sel.key)):
         state.int_choice(key, list(range(len(rows.labels))))

@@ -1,6 +1,6 @@
 """The Lesson page's Streamlit glue: the sentences, back / next, one step drawn (text, chart, hint, link,
-prediction), the session's score and the printable summary. What a step says is in lesson_steps.py and
-lesson_story.py; the numbers in attention/analysis/lesson_numbers.py."""
+prediction), the session's score and the printable summary. What a step says is in attention/lesson/steps.py and
+story.py; the numbers in attention/analysis/lesson_numbers.py."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from attention.analysis import lesson_numbers as numbers
 from attention.analysis.selection import Selection
 from attention.analysis.text_input import check_text
 from attention.capture import projections
-from attention.ui import cache, charts, lesson_print, sentence, settings, state
+from attention.lesson import printout
+from attention.ui import cache, charts, sentence, settings, state
 from attention.ui.lang import lang, t
-from attention.ui.lesson_steps import MODEL, Context, Prediction, Step
-from attention.ui.lesson_story import N_STEPS, SOURCES, STEPS, verb_forms
+from attention.lesson.steps import MODEL, Context, Prediction, Step
+from attention.lesson.story import N_STEPS, SOURCES, STEPS
 from attention.ui.matrices import select_from_chart
 from attention.ui.state import EXPLORE_SCOPE, LESSON_SCOPE, TRANSLATE_SCOPE, Keys
 
@@ -74,6 +75,8 @@ def _choose_head(tr, query: int, key: int) -> None:
 
 def context(tr) -> Context:
     """Everything the steps read, for the sentences and head in session state."""
+    from attention.translator.grammar import verb_forms
+
     site = tr.site(tr.layers("encoder")[0], "encoder")
     f = numbers.focus(site.key_tokens, verb_forms())
     _choose_head(tr, f.query, f.key)
@@ -212,7 +215,7 @@ def end(c: Context) -> None:
                                                                    for s in steps))
     words = {"try": t("lesson.try_label"), "predict": t("lesson.predict"), "answer_was": t("lesson.answer_was"),
              "print": t("lesson.print")}
-    page = lesson_print.summary_html(t("lesson.title"), lang(),
+    page = printout.summary_html(t("lesson.title"), lang(),
                                      [t("lesson.print_sentences", text=f"`{c.text}`", tr_text=f"`{c.tr_text}`")],
                                      steps, answers, words)
     st.download_button(t("lesson.end.download"), page.encode("utf-8"), file_name=f"attention-lesson-{lang()}.html",

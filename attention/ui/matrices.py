@@ -12,6 +12,7 @@ import streamlit as st
 
 from attention.analysis import details, word_merge
 from attention.analysis.value_weighted import site_value_weighted
+from attention.analysis.markdown import code, literal
 from attention.analysis.selection import Selection, selection_from_event
 from attention.headview.payload import LABELS
 from attention.plots import effect_figures, heatmaps
@@ -19,16 +20,6 @@ from attention.trace import Site
 from attention.ui import charts, explanations, head_component, state
 from attention.ui.state import Keys, Scope
 from attention.ui.lang import site_notes, t
-
-
-def code(token: str) -> str:
-    """A token as inline code in markdown, whatever backticks it holds."""
-    return f"`` {token} ``" if "`" in token else f"`{token}`"
-
-
-def _literal(token: str) -> str:
-    """A token as plain text in a markdown label (a button's): every mark escaped."""
-    return "".join("\\" + c if not c.isalnum() and not c.isspace() else c for c in token)
 
 
 def select_from_chart(chart_key: str, scope: Scope) -> None:
@@ -157,7 +148,7 @@ def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
     else:
         st.caption(t("detail.scaled_note", scale=f"{cell.scale:.4f}", d_k=site.d_head))
     if page == "explore":  # Find heads ranks Explore's sentence on Explore's selection
-        label = t("relevance.explore_link", q=_literal(cell.query_token), k=_literal(cell.key_token))
+        label = t("relevance.explore_link", q=literal(cell.query_token), k=literal(cell.key_token))
         if st.button(label, key="to_find_heads", icon=":material/travel_explore:"):
             state.go("find_heads")  # the kind, sentence and pair are shared with Explore already
 

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.ui.lesson_story import N_STEPS
+from attention.lesson.story import N_STEPS
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 UNKNOWN = "The zorblax drank the glorp"  # words neither the translator nor (as whole words) MiniLM knows
@@ -106,12 +106,12 @@ def test_a_right_and_a_wrong_prediction_each_get_their_feedback_and_count():
 def test_the_summary_holds_every_step_and_the_answers_in_the_chosen_language():
     at = opened("zh", lesson_step=N_STEPS - 1)
     assert "课程" in at.get("download_button")[0].label
-    from attention.ui import lesson_print
-    assert lesson_print.inline("`a<b>` and **x**") == "<code>a&lt;b&gt;</code> and <b>x</b>"
+    from attention.lesson import printout
+    assert printout.inline("`a<b>` and **x**") == "<code>a&lt;b&gt;</code> and <b>x</b>"
     # the page built by the same function the button offers (AppTest cannot read a download's bytes)
-    from attention.ui.lesson_steps import Step
+    from attention.lesson.steps import Step
 
-    page = lesson_print.summary_html("t", "zh", ["`x`"], [Step("s", "model", "标题", ("正文 `w`",), "提示",
+    page = printout.summary_html("t", "zh", ["`x`"], [Step("s", "model", "标题", ("正文 `w`",), "提示",
                                      ("explore", {}))], {}, {"try": "试", "predict": "预", "answer_was": "{chosen}",
                                                              "print": "打印"})
     assert "<h2>标题</h2>" in page and "<code>w</code>" in page and 'lang="zh"' in page

@@ -1,5 +1,5 @@
 """The lesson's steps on the built-in translator (training snapshots, the three kinds of attention,
-cross-attention) and the order of every step. No Streamlit here (see lesson_steps.py)."""
+cross-attention) and the order of every step. No Streamlit here (see steps.py)."""
 
 from __future__ import annotations
 
@@ -12,22 +12,17 @@ from attention.analysis import learning_curves
 from attention.analysis import lesson_numbers as lesson
 from attention.analysis.head_links import rank_heads
 from attention.plots import heatmaps, training_curves
-from attention.ui import lesson_steps as ls
-from attention.ui.lesson_steps import TRANSLATOR, Context, Prediction, Step, n, word
-from attention.ui.state import Keys
-
-
-def verb_forms() -> frozenset[str]:
-    """Every English verb form the translator's grammar knows ("drank" is the verb of the example)."""
-    from attention.translator.grammar import VERBS
-
-    return frozenset(w for v in VERBS for w in v.en)
+from attention.keys import Keys
+from attention.lesson import steps as ls
+from attention.lesson.steps import TRANSLATOR, Context, Prediction, Step, n, word
 
 
 def training(c: Context) -> Step:
     snaps = c.snapshots()
     last = snaps.traces[-1]
     tokens = last.site(0, "encoder").key_tokens
+    from attention.translator.grammar import verb_forms  # the translator (torch) only when this step runs
+
     f = lesson.focus(tokens, verb_forms())
     link = rank_heads(last, "encoder", f.query, f.key)[0]  # the head where query→key ends strongest
     a = learning_curves.pair_curve(snaps, "encoder", link.layer, link.head, f.query, f.key)

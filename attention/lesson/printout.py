@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 import plotly.io as pio
 
-from attention.ui.lesson_steps import Step
+from attention.lesson.steps import Step
 
 _CODE = re.compile(r"``\s(.+?)\s``|`([^`]+)`")
 STYLE = """

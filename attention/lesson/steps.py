@@ -1,6 +1,6 @@
 """The lesson's steps on the pretrained model: each reads its numbers from the learner's trace and says
 them in the chosen language. No Streamlit here: a step is data (text, a figure, a hint, a link, maybe a
-prediction), drawn by ui/lesson_page.py and printed by ui/lesson_print.py alike.
+prediction), drawn by ui/lesson_page.py and printed by printout.py alike.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from attention import i18n
 from attention.analysis import anatomy
 from attention.analysis import lesson_numbers as lesson
 from attention.analysis.learning_curves import SnapshotTraces
+from attention.analysis.markdown import code as word
 from attention.analysis.qkv_origin import Origin
 from attention.analysis.selection import Selection
 from attention.plots import explain_figures, heatmaps
 from attention.trace import Site, Trace
-from attention.ui.state import Keys
+from attention.keys import Keys
 
 MODEL, TRANSLATOR = "model", "translator"  # which sentence a step reads (which box the lesson shows)
 
@@ -88,11 +89,6 @@ class Context:
     @property
     def key(self) -> int:
         return self.sel.key if self.sel.key is not None else 0
-
-
-def word(token: str) -> str:
-    """A token as inline code in markdown, whatever backticks it holds."""
-    return f"`` {token} ``" if "`" in token else f"`{token}`"
 
 
 def n(value: float, digits: int = 3) -> str:
