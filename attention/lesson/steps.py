@@ -13,7 +13,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention import i18n
-from attention.analysis import anatomy
+from attention.analysis import anatomy, claims
 from attention.analysis import lesson_numbers as lesson
 from attention.analysis.learning_curves import SnapshotTraces
 from attention.analysis.markdown import code as word
@@ -124,6 +124,8 @@ def vectors(c: Context) -> Step:
                                                         layer=0), parts, c.t("origin.parts"), c.t("origin.sum"))
         text.append(c.t("lesson.vectors.numbers", norm_t=n(float(np.linalg.norm(e.token))),
                         norm_p=n(float(np.linalg.norm(e.position))), **names))
+        if e.segment is not None:  # BERT-like models add a third vector: the chart draws it, so the text says it
+            text.append(c.t("lesson.vectors.segment", norm_s=n(float(np.linalg.norm(e.segment))), **names))
     else:
         text.append(c.t("lesson.vectors.unavailable"))
     return Step("vectors", MODEL, c.t("lesson.vectors.title"), tuple(text), c.t("lesson.vectors.try"),
@@ -150,11 +152,14 @@ def _axis(c: Context) -> dict[str, Any]:
 
 
 def factor(c: Context) -> Step:
+    """S on the learner's sentence; its numbers name any pair but the two step 4 asks about (predict, then
+    reveal: the answer is never printed before the question)."""
     s = c.site.scores[c.head, c.query]
-    top = int(np.argmax(s))
     names = _names(c)
-    body = c.t("lesson.factor.body", layer=c.layer, head=c.head, s_k=n(float(s[c.key])), s_o=n(float(s[c.other])),
-               top=word(c.site.key_tokens[top]), s_top=n(float(s[top])), **names)
+    rest = [j for j in range(len(s)) if j not in (c.key, c.other)] or [c.query]
+    top, low = max(rest, key=lambda j: float(s[j])), min(rest, key=lambda j: float(s[j]))
+    body = c.t("lesson.factor.body", layer=c.layer, head=c.head, n_keys=len(s), top=word(c.site.key_tokens[top]),
+               s_top=n(float(s[top])), low=word(c.site.key_tokens[low]), s_low=n(float(s[low])), **names)
     fig = heatmaps.scores_figure(c.site, c.head, c.sel, title=c.t("title.S"), **_axis(c))
     return Step("factor", MODEL, c.t("lesson.factor.title"), (c.t("lesson.factor.intro"), body),
                 c.t("lesson.factor.try"), explore_link(c, "dot"), fig, clickable=True)
@@ -187,9 +192,17 @@ def softmax(c: Context) -> Step:
     words = lesson.content_positions(site.key_tokens) or list(range(len(site.key_tokens)))
     said = [c.t("lesson.softmax.top", top=word(site.key_tokens[top]), w_top=n(float(row[top])),
                 markers=n(lesson.markers_share(site, c.head, c.query)), **names)]
+    sink = claims.sink_over(row, site.key_tokens, c.key)
+    if sink is not None:
+        said.append(c.t("lesson.softmax.sink", sink=word(site.key_tokens[sink]), w_sink=n(float(row[sink])),
+                        w_k=n(float(row[c.key])), **names))
     offer = None
-    if top == c.key:
-        said.append(c.t("lesson.softmax.holds", **names))
+    if top == c.key and claims.above_even(float(row[c.key]), len(row)):
+        said.append(c.t("lesson.softmax.holds", w_k=n(float(row[c.key])), even=n(claims.even(len(row))),
+                        n_keys=len(row), **names))
+    elif top == c.key:
+        said.append(c.t("lesson.softmax.faint", w_k=n(float(row[c.key])), even=n(claims.even(len(row))),
+                        n_keys=len(row), **names))
     else:
         said.append(c.t("lesson.softmax.fails", w_k=n(float(row[c.key])), top=word(site.key_tokens[top]), **names))
         best = lesson.best_head(c.tr, "encoder", c.query, c.key)

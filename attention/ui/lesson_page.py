@@ -45,7 +45,8 @@ def navigation(where: str) -> None:
     c_back.button(t("lesson.back"), key=f"lesson_back_{where}", on_click=_move, args=(-1,), disabled=step == 0,
                   icon=":material/arrow_back:")
     right, answered = numbers.score(st.session_state[Keys.LESSON_ANSWERS])
-    c_progress.progress((step + 1) / N_STEPS, text=t("lesson.progress", i=step + 1, n=N_STEPS) + " · "
+    at = t("lesson.progress", i=step + 1, n=N_STEPS - 1) if step < N_STEPS - 1 else t("lesson.progress_end")
+    c_progress.progress((step + 1) / N_STEPS, text=at + " · "
                         + t("lesson.score", right=right, answered=answered))
     c_next.button(t("lesson.next"), key=f"lesson_next_{where}", on_click=_move, args=(1,),
                   disabled=step == N_STEPS - 1, icon=":material/arrow_forward:")
@@ -126,7 +127,7 @@ def _reveal(pred: Prediction, pick_key: str) -> None:
 
 def prediction(pred: Prediction) -> bool:
     """Ask, then (once answered) say whether the model agrees and why. True once revealed."""
-    st.markdown(f"**{t('lesson.predict')}:** {pred.question}")
+    st.markdown(f"**{t('lesson.predict')}{t('lesson.colon')}** {pred.question}")
     given = st.session_state[Keys.LESSON_ANSWERS].get(pred.record_key)
     if given is None:
         pick_key = f"lesson_pick_{pred.id}_{zlib.crc32(pred.record_key.encode())}"  # a new question, a new widget
@@ -183,7 +184,7 @@ def draw(step: Step, c: Context) -> None:
             st.plotly_chart(step.figure, key=chart_key, width="stretch", config=charts.config())
     if step.source == MODEL and step.id not in ("vectors", "training"):
         st.caption(t("lesson.head_caption", layer=c.layer, head=c.head, heads=c.site.n_heads))
-    st.info(f"**{t('lesson.try_label')}:** {step.hint}", icon=":material/lightbulb:")
+    st.info(f"**{t('lesson.try_label')}{t('lesson.colon')}** {step.hint}", icon=":material/lightbulb:")
     if st.button(t("lesson.open_full"), key=f"lesson_link_{step.id}", icon=":material/open_in_new:"):
         _open(step, c)
 
@@ -213,11 +214,11 @@ def end(c: Context) -> None:
     # the titles are numbered ("1. …"): one line each, the number's dot escaped so it is not a list marker
     st.markdown(f"**{t('lesson.end.steps')}**\n\n" + "  \n".join(re.sub(r"^(\d+)\.", r"\1\\.", s.title)
                                                                    for s in steps))
-    words = {"try": t("lesson.try_label"), "predict": t("lesson.predict"), "answer_was": t("lesson.answer_was"),
+    words = {"predict": t("lesson.predict") + t("lesson.colon"), "answer_was": t("lesson.answer_was"),
              "print": t("lesson.print")}
-    page = printout.summary_html(t("lesson.title"), lang(),
-                                     [t("lesson.print_sentences", text=f"`{c.text}`", tr_text=f"`{c.tr_text}`")],
-                                     steps, answers, words)
+    lines = [t("lesson.print_sentences", text=f"`{c.text}`", tr_text=f"`{c.tr_text}`"),
+             t("lesson.end.score", right=right, answered=answered)]
+    page = printout.summary_html(t("lesson.title"), lang(), lines, steps, answers, words)
     st.download_button(t("lesson.end.download"), page.encode("utf-8"), file_name=f"attention-lesson-{lang()}.html",
                        mime="text/html", key="lesson_download", icon=":material/download:")
     st.button(t("lesson.end.restart"), key="lesson_restart", on_click=_move, args=(-N_STEPS,))

@@ -78,7 +78,7 @@ def test_the_step_names_the_words_and_says_when_the_claim_fails():
     assert (at.session_state["lesson_layer"], at.session_state["lesson_head"]) == (2, 0)
     at.radio(key=next(r.key for r in at.radio if r.key.startswith("lesson_pick_top"))).set_value("4")
     at.button(key="lesson_check_top").click().run()
-    assert "As the article says: `milk` attends to `drank`" in text(at)
+    assert "As the article says: among the words, `milk` attends to `drank` most" in text(at)
 
 
 def test_a_right_and_a_wrong_prediction_each_get_their_feedback_and_count():
