@@ -61,3 +61,4 @@ class Keys:
     LESSON_SEL_Q, LESSON_SEL_K = "sel_lesson_q", "sel_lesson_k"
     LESSON_TEMPERATURE = "lesson_temperature"
     LESSON_ANSWERS = "lesson_answers"  # prediction id|context -> (chosen, right): the session's score
+    LESSON_RETURN = "lesson_return"  # the lesson step a full page was opened from: that page offers a way back

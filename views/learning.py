@@ -6,7 +6,7 @@ from attention.analysis import learning_curves
 from attention.analysis.text_input import check_text
 from attention.plots import heatmaps, training_curves
 from attention.translator import loss_history
-from attention.ui import cache, charts, matrices, sentence, state
+from attention.ui import cache, charts, lesson_page, matrices, sentence, state
 from attention.ui import pickers as pickers_
 from attention.ui.state import LEARN_SCOPE, Keys
 from attention.ui.lang import t
@@ -173,6 +173,7 @@ def alignment_section() -> None:
 
 def learning_page() -> None:
     st.title(t("learning.title"))
+    lesson_page.back_button()
     st.markdown(t("learning.explain"))
     checked = check_text(sentence.english_box(Keys.LEARN_TEXT), max_chars=500)
     if not checked.text:

@@ -19,6 +19,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.next": {"en": "Next", "zh": "下一步"},
     "lesson.try_label": {"en": "Try it", "zh": "试一试"},
     "lesson.open_full": {"en": "Open this view on its full page", "zh": "在完整页面中打开此视图"},
+    "lesson.back_to": {"en": "Back to the lesson, step {step}", "zh": "返回课程第 {step} 步"},
     "lesson.head_caption": {"en": "Layer {layer}, head {head} of the encoder ({heads} heads per layer).",
                             "zh": "编码器第 {layer} 层，第 {head} 个头（每层 {heads} 个头）。"},
     "lesson.predict": {"en": "Predict first", "zh": "先预测"},

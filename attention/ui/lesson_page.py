@@ -155,6 +155,7 @@ def _switch_head(layer: int, head: int) -> None:
 def _open(step: Step, c: Context) -> None:
     """The full page on the step's view; its selection is declared made there, so the page keeps it."""
     page, values = step.link
+    st.session_state[Keys.LESSON_RETURN] = st.session_state[Keys.LESSON_STEP]  # the full page offers a way back
     if page == "explore":
         state.adopt_selection(EXPLORE_SCOPE, (c.tr.text, c.model_path, "encoder"))
     elif page == "translate":
@@ -224,7 +225,16 @@ def end(c: Context) -> None:
     st.button(t("lesson.end.restart"), key="lesson_restart", on_click=_move, args=(-N_STEPS,))
 
 
+def back_button() -> None:
+    """On a full page opened from a lesson step: a way back to that step (the browser's Back needs two)."""
+    step = st.session_state.get(Keys.LESSON_RETURN)
+    if step is not None and st.button(t("lesson.back_to", step=step + 1), key="back_to_lesson",
+                                      icon=":material/arrow_back:"):
+        state.go("lesson", **{Keys.LESSON_STEP: step})
+
+
 def page() -> None:
+    st.session_state.pop(Keys.LESSON_RETURN, None)  # back in the lesson: no page needs to offer the way back
     defaults()
     st.title(t("lesson.title"))
     st.caption(t("lesson.explain"))

@@ -138,7 +138,8 @@ def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
         return
     cell = details.cell_detail(site, head, sel.query, sel.key)
     st.markdown(t("detail.pair", q=code(cell.query_token), k=code(cell.key_token), qi=cell.query, ki=cell.key))
-    c1, c2, c3, c4 = st.columns(4)
+    # two by two: four across, half a 1280 px page cut the numbers ("21.… 3.7…")
+    (c1, c2), (c3, c4) = st.columns(2), st.columns(2)
     c1.metric(t("detail.dot"), f"{cell.dot:.4f}")
     c2.metric(t("detail.scaled"), t("masked") if cell.masked else f"{cell.scaled:.4f}")
     c3.metric(t("detail.weight"), f"{cell.weight:.4f}")

@@ -113,3 +113,11 @@ def test_translate_opens_the_page_with_the_chosen_head_off():
     assert not at.exception, at.exception
     assert at.title[0].value == i18n.t("ablation.title")
     assert at.session_state["abl_heads"] == "cross.1.3" and at.pills(key="abl_grid_cross_1").value == [3]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_sinks_caption_claims_nothing_the_table_contradicts(lang):
+    """It said special tokens' output share is "far below their weight" above rows 0.376 → 0.384 and
+    0.319 → 0.319: the caption now asks to compare the columns and states no direction for this table."""
+    caption = i18n.t("ablation.sinks_caption", lang)
+    assert "far below" not in caption and "远低于" not in caption

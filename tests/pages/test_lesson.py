@@ -185,3 +185,16 @@ def test_hostile_sentences_give_every_step_without_a_traceback(sentence):
         at.run()
         assert not at.exception, (i, at.exception)
     assert "<b>" not in "".join(m.value for m in at.markdown if "<b>" in m.value and "`" not in m.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_full_page_opened_from_a_step_offers_the_way_back_to_it(lang):
+    at = opened(lang, lesson_step=3)
+    at.button(key="lesson_link_dot").click().run()
+    assert not at.exception, at.exception
+    back = at.button(key="back_to_lesson")
+    assert back.label == i18n.t("lesson.back_to", lang, step=4)
+    back.click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["lesson_step"] == 3 and title(at) == i18n.t("lesson.dot.title", lang)
+    assert not any(b.key == "back_to_lesson" for b in at.button)  # back in the lesson: no way back offered
