@@ -65,3 +65,4 @@ def test_the_detail_panels_numbers_are_whole_at_1280_px(wide_page, app_url, lang
     metrics = wide_page.evaluate(CUT)
     assert len(metrics) == 4, metrics
     assert not [m for m in metrics if m["cut"]], metrics
+
