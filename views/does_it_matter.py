@@ -64,9 +64,9 @@ def changes_section(source: str, text: str, heads: frozenset, mode: str) -> None
     if source == sentence.TRANSLATOR:
         c_on, c_off = st.columns(2)
         c_on.markdown(f"**{t('ablation.all_on')}**")
-        c_on.code(ab.base_text or "∅", language=None)
+        c_on.code(ab.base_text or "∅", language=None, wrap_lines=True)  # half a page: a long output wraps
         c_off.markdown(f"**{t('ablation.heads_off_one' if len(heads) == 1 else 'ablation.heads_off', n=len(heads))}**")
-        c_off.code(ab.new_text or "∅", language=None)
+        c_off.code(ab.new_text or "∅", language=None, wrap_lines=True)
         if ab.changed:
             st.warning(t("ablation.changed"))
         else:

@@ -79,7 +79,7 @@ def show_translation(out) -> None:
     it could not read, a sentence shaped unlike anything it was trained on, punctuation left out."""
     from attention.translator.api import LOW_CONFIDENCE
     st.markdown(f"**{t('translate.output')}**")
-    st.code(out.text or "∅", language=None)
+    st.code(out.text or "∅", language=None, wrap_lines=True)
     low = set(out.low_confidence)
     words = [f":orange-background[**{literal(w)}** {p:.2f} ⚠]" if i in low else f"**{literal(w)}** {p:.2f}"
              for i, (w, p) in enumerate(zip(out.target_tokens, out.word_probs, strict=True))]

@@ -27,6 +27,7 @@ def test_switching_heads_off_in_the_grid_changes_the_translation(lang):
     at = open_page(lang, heads="cross.1.1")
     assert at.title[0].value == i18n.t("ablation.title", lang)
     assert [c.value for c in at.code] == ["el gato negro bebió la leche ."] * 2  # every head on; cross.1.1 off
+    assert all(c.proto.wrap_lines for c in at.code)  # half a page: a long output wraps ("estos tigr" was cut)
     assert at.success[0].value == i18n.t("ablation.same", lang)
     assert at.pills(key="abl_grid_cross_1").value == [1]
     # no single head changes this translation
