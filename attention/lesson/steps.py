@@ -178,7 +178,7 @@ def dot(c: Context) -> Step:
         f"{c.text}|{c.layer}|{c.head}|{c.query}|{c.key}|{c.other}")
     y_range = explain_figures.terms_range(a, b)
     fig = explain_figures.dot_figure(a, True, heatmaps.label(c.site.query_tokens[c.query]), heatmaps.label(toks[c.key]),
-                                     sum_text=c.t("dot.sum", total=n(a.total, 4), qi=c.query, ki=c.key),
+                                     sum_text=c.t("dot.sum", total=n(a.total), qi=c.query, ki=c.key),
                                      vectors_title=c.t("dot.vectors"), terms_title=c.t("dot.terms"),
                                      dimension_word=c.t("dot.dimension"), terms_range=y_range)
     return Step("dot", MODEL, c.t("lesson.dot.title"), (c.t("lesson.dot.intro"),), c.t("lesson.dot.try"),
