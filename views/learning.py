@@ -151,7 +151,7 @@ def verdict(st_traces: learning_curves.SnapshotTraces, kind: str, a: learning_cu
     qw, aw, bw = (heatmaps.label(w) for w in words)
     (wa0, wb0), (wa, wb) = eff.first_weights, eff.last_weights
     message = " ".join((t(eff.lead_key, q=qw, a=aw, b=bw, wa=f"{wa:.3f}", wb=f"{wb:.3f}", ratio=eff.ratio_text,
-                          even=f"{eff.even:.3f}", n=eff.n_keys),
+                          even=f"{eff.even:.3f}", bar=f"{eff.bar:.3f}", n=eff.n_keys),
                         t(f"learning.trend.{eff.trend}", wa0=f"{wa0:.3f}", wb0=f"{wb0:.3f}")))
     (st.success if eff.learned else st.info)(message)
     whole = learning_curves.summary(st_traces, kind, a.query, a.key, b.key)

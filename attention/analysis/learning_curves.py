@@ -73,6 +73,11 @@ class Effect:
         return claims.even(self.n_keys)
 
     @property
+    def bar(self) -> float:
+        """The weight a key must reach to lead: (1 + claims.MARGIN) × the even share."""
+        return (1 + claims.MARGIN) * self.even
+
+    @property
     def lead_key(self) -> str:
         """The text that says who ends ahead: a ratio above claims.FAR is "far ahead", never a long number."""
         far = self.leader in ("related", "unrelated") and claims.times(self.ratio) is None

@@ -121,10 +121,10 @@ STRINGS: dict[str, dict[str, str]] = {
                                  "which will {q} attend to most in this head?",
                            "zh": "在这些词中（不算 [CLS]、[SEP] 等标记词元和标点），这个头里 {q} 最关注哪个词？"},
     "lesson.softmax.sink": {
-        "en": "But the marker {sink} takes {w_sink}, more than {k} ({w_k}). Heads often park weight on such tokens (a "
+        "en": "Counting the markers too, {sink} takes {w_sink}, more than {k} ({w_k}): heads often park weight on such tokens (a "
               "“sink”); their value vectors are small, so they add little to the output (step 7, and the "
               "value-weighted view on Explore, show how little).",
-        "zh": "但标记词元 {sink} 拿走了 {w_sink}，比 {k}（{w_k}）还多。注意力头常把权重停放在这类词元上（称为“汇点”）；"
+        "zh": "若把标记词元也算上，{sink} 拿走了 {w_sink}，比 {k}（{w_k}）还多：注意力头常把权重停放在这类词元上（称为“汇点”）；"
               "它们的值向量很小，对输出贡献不大（第 7 步以及“探索”页的值加权视图会显示有多小）。"},
     "lesson.softmax.faint": {
         "en": "{k} comes first among the words, but with {w_k} it is not clearly above an even spread ({even} for each "

@@ -108,10 +108,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：两者差不多。",
     },
     "learning.lead.neither": {
-        "en": "At the last step, {q} gives {a} {wa} of its weight and {b} {wb}: neither is clearly above an even spread "
-              "({even} for each of {n} words), so neither leads.",
-        "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：两者都没有明显高于平均分配（{n} 个词各 {even}），"
-              "所以谁也不领先。",
+        "en": "At the last step, {q} gives {a} {wa} of its weight and {b} {wb}: neither reaches {bar}, 1.5 × the "
+              "{even} each of {n} words would get from an even spread, so neither clearly leads.",
+        "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：两者都没有达到 {bar}（{n} 个词平均分配时每个词 "
+              "{even} 的 1.5 倍），所以谁也不明显领先。",
     },
     "learning.trend.grew": {
         "en": "At the start of training (random weights, the curves' left end) they were {wa0} and {wb0}: training widened the gap.",

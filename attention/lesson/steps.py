@@ -192,10 +192,6 @@ def softmax(c: Context) -> Step:
     words = lesson.content_positions(site.key_tokens) or list(range(len(site.key_tokens)))
     said = [c.t("lesson.softmax.top", top=word(site.key_tokens[top]), w_top=n(float(row[top])),
                 markers=n(lesson.markers_share(site, c.head, c.query)), **names)]
-    sink = claims.sink_over(row, site.key_tokens, c.key)
-    if sink is not None:
-        said.append(c.t("lesson.softmax.sink", sink=word(site.key_tokens[sink]), w_sink=n(float(row[sink])),
-                        w_k=n(float(row[c.key])), **names))
     offer = None
     if top == c.key and claims.above_even(float(row[c.key]), len(row)):
         said.append(c.t("lesson.softmax.holds", w_k=n(float(row[c.key])), even=n(claims.even(len(row))),
@@ -209,6 +205,10 @@ def softmax(c: Context) -> Step:
         if (best.layer, best.head) != (c.layer, c.head):
             offer = (best.layer, best.head)
             said.append(c.t("lesson.softmax.offer", layer=best.layer, head=best.head, w=n(best.weight), **names))
+    sink = claims.sink_over(row, site.key_tokens, c.key)
+    if sink is not None:  # said after the verdict among the words: the whole row, markers included
+        said.append(c.t("lesson.softmax.sink", sink=word(site.key_tokens[sink]), w_sink=n(float(row[sink])),
+                        w_k=n(float(row[c.key])), **names))
     pred = Prediction("top", c.t("lesson.softmax.ask", **names), tuple(str(j) for j in words),
                       {str(j): f"{site.key_tokens[j]} ({j})" for j in words}, str(top), " ".join(said),
                       f"{c.text}|{c.layer}|{c.head}|{c.query}")

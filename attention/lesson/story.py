@@ -31,7 +31,7 @@ def training(c: Context) -> Step:
     q, k, o = (word(tokens[i]) for i in (f.query, f.key, f.other))
     (wa0, wb0), (wa, wb) = eff.first_weights, eff.last_weights
     verdict = " ".join((c.t(eff.lead_key, q=q, a=k, b=o, wa=n(wa), wb=n(wb), ratio=eff.ratio_text,
-                            even=n(eff.even), n=eff.n_keys),
+                            even=n(eff.even), bar=n(eff.bar), n=eff.n_keys),
                         c.t(f"learning.trend.{eff.trend}", wa0=n(wa0), wb0=n(wb0))))
     said = c.t("lesson.training.learned" if eff.learned else "lesson.training.not_learned", q=q, k=k, o=o)
     ql, kl, ol = (heatmaps.label(tokens[i]) for i in (f.query, f.key, f.other))
