@@ -85,10 +85,10 @@ STRINGS: dict[str, dict[str, str]] = {
                           "zh": "若按值加权份额而不是权重排序：ρ = {rho}，{n} 个头（{level}）。"},
     "ablation.no_head_matters": {
         "en": "No head matters for “{q}” here: switched off alone, none changes it by {floor} {unit} or more (the "
-              "largest effect is {max} {unit}). Below that floor the differences are noise, so the heads are not "
-              "ranked by effect and no correlation is given.",
+              "largest effect is {max} {unit}). Differences this small say nothing about which head matters, so "
+              "the heads are not ranked by effect and no correlation is given.",
         "zh": "在这里没有哪个头对“{q}”重要：单独关闭任何一个头，变化都不到 {floor} {unit}（最大的影响是 {max} {unit}）。"
-              "低于这个下限的差别只是噪声，所以不按影响给头排名，也不给出相关系数。"},
+              "这么小的差别说明不了哪个头重要，所以不按影响给头排名，也不给出相关系数。"},
     "ablation.agree.too_few": {
         "en": "The effects are too few or too alike to rank ({n} heads; a correlation needs at least {min_n} and three "
               "distinct values on each side): no ρ is given.",

@@ -130,9 +130,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "训练开始时（随机权重，曲线的最左端）它们分别是 {wa0} 和 {wb0}：训练改变了领先的一方。",
     },
     "learning.summary": {
-        "en": "Over all {heads} heads of this kind, {a} ends clearly ahead of {b} in {n}. The most weight any head's "
-              "{q} gives {a} is {max} (a share of 1).",
-        "zh": "在这类注意力的全部 {heads} 个头中，有 {n} 个头里 {a} 最终明显领先于 {b}。{q} 在所有头中给 {a} 的最大权重是 "
+        "en": "Over all {heads} heads of this kind, {a} ends clearly ahead of {b} in {n}. The largest weight {q} gives "
+              "{a} in any of them is {max} (a share of 1).",
+        "zh": "在这类注意力的全部 {heads} 个头中，有 {n} 个头里 {a} 最终明显领先于 {b}。在这些头中，{q} 给 {a} 的最大权重是 "
               "{max}（占 1 的份额）。",
     },
     "learning.finding": {
