@@ -193,6 +193,10 @@ STRINGS: dict[str, dict[str, str]] = {
               "encoder's layer {layer}, head {head} (where {q} → {k} ends strongest):",
         "zh": "从训练开始（随机权重）到第 {last} 步共 {n} 个快照，句子为翻译模型读到的 {sentence}。我们跟踪 {q} 给 {k} 的权重，"
               "并与它给 {o} 的权重比较，位置是编码器第 {layer} 层第 {head} 个头（{q} → {k} 最终最强的地方）："},
+    "lesson.training.other_changed": {
+        "en": "Step 4 compared with {before}; the translator reads the sentence in its own words, so here the "
+              "comparison word is {o}.",
+        "zh": "第 4 步比较的是 {before}；翻译模型用自己的词表读这句话，所以这里比较的词是 {o}。"},
     "lesson.training.unknown": {
         "en": "Words the translator does not know are read as <unk>: it sees them all as the same unknown word.",
         "zh": "翻译模型不认识的词按 <unk> 读取：它把这些词都看作同一个未知词。"},

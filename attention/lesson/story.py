@@ -41,7 +41,11 @@ def training(c: Context) -> Step:
                q=q, k=k, o=o, sentence=word(" ".join(tokens)))
     view = {Keys.LEARN_TEXT: snaps.text, Keys.LEARN_KIND: "encoder", Keys.LEARN_LAYER: link.layer,
             Keys.LEARN_HEAD: link.head, Keys.LEARN_STEP: snaps.steps[-1]}
-    notes = (c.t("lesson.training.unknown"),) if "<unk>" in tokens else ()
+    notes = [c.t("lesson.training.unknown")] if "<unk>" in tokens else []
+    before = c.site.key_tokens[c.other]  # the word step 4 compared with, in the pretrained model's tokens
+    if before.lower() != tokens[f.other].lower():  # the translator's words differ: the change is said
+        notes.append(c.t("lesson.training.other_changed", before=word(before), o=o))
+    notes = tuple(notes)
     return Step("training", ls.MODEL, c.t("lesson.training.title"), (c.t("lesson.training.intro"), body, verdict, said),
                 c.t("lesson.training.try"), ("learning", view), fig, notes=notes)
 

@@ -96,3 +96,18 @@ def test_the_saved_lesson_has_the_score_and_no_try_it_hints(monkeypatch):
     data = caught[-1].decode("utf-8")
     assert "Your predictions: 1 right of 1." in data
     assert i18n.t("lesson.try_label") not in data and i18n.t("lesson.factor.try") not in data
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_step_8_notes_unknown_words_and_a_changed_comparison_word(lang):
+    """On the learner's own sentence step 8 showed <unk> with no note, and compared with another word than
+    step 4 without a word about it."""
+    at = opened(lang, lesson_step=7, lesson_text="The zorblax drank the glorp")
+    notes = [w.value for w in at.warning]
+    assert i18n.t("lesson.training.unknown", lang) in notes, notes
+    step_4 = opened(lang, lesson_step=3, lesson_text="The zorblax drank the glorp")
+    question = next(m.value for m in step_4.markdown if m.value.startswith("**" + i18n.t("lesson.predict", lang)))
+    said = " ".join(at.markdown[i].value for i in range(len(at.markdown)))
+    changed = i18n.t("lesson.training.other_changed", lang).split("{before}")[0]
+    compared = question.split("`")[-2]  # step 4's comparison word, the last one named in its question
+    assert (f"`{compared}`" in said) or any(n.startswith(changed) for n in notes), (question, said, notes)
