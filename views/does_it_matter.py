@@ -172,7 +172,7 @@ def attribution_section(out) -> None:
     st.plotly_chart(fig, width="stretch", config=charts.config(), key="abl_measures")
     table = compare.agreement_table(measures)
     st.dataframe([{t("ablation.col_a"): names[x], t("ablation.col_b"): names[y],
-                   t("ablation.col_rho", n=len(out.source_tokens)): round(r, 2)}
+                   t("ablation.col_rho", n=len(out.source_tokens)): f"{r:.2f}"}
                   for (x, y), r in table.items()], hide_index=True, width="stretch", key="abl_agreement")
     tops = {names[key]: out.source_tokens[compare.top_word(v)] for key, v in measures.items()}
     differ = compare.disagreements(measures, "cross")
