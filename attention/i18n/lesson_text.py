@@ -197,6 +197,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Step 4 compared with {before}; the translator reads the sentence in its own words, so here the "
               "comparison word is {o}.",
         "zh": "第 4 步比较的是 {before}；翻译模型用自己的词表读这句话，所以这里比较的词是 {o}。"},
+    "lesson.training.no_pair": {
+        "en": "Of this sentence the translator knows only {words}: too few words to follow a query with a related "
+              "and an unrelated key, so this step draws no curve. Try “The black cat drank the milk.” above.",
+        "zh": "这句话中翻译模型只认识 {words}：词太少，无法跟踪一个查询词与一个相关键、一个无关键，所以这一步不画曲线。"
+              "请在上面试试 “The black cat drank the milk.”。"},
     "lesson.training.unknown": {
         "en": "Words the translator does not know are read as <unk>: it sees them all as the same unknown word.",
         "zh": "翻译模型不认识的词按 <unk> 读取：它把这些词都看作同一个未知词。"},

@@ -24,6 +24,13 @@ def training(c: Context) -> Step:
     from attention.translator.grammar import verb_forms  # the translator (torch) only when this step runs
 
     f = lesson.focus(tokens, verb_forms())
+    if len({f.query, f.key, f.other}) < 3:  # too few words the translator knows: no pair to follow, said so
+        known = ", ".join(dict.fromkeys(word(tokens[i]) for i in lesson.content_positions(tokens))) or "—"
+        view = {Keys.LEARN_TEXT: snaps.text, Keys.LEARN_KIND: "encoder"}
+        return Step("training", ls.MODEL, c.t("lesson.training.title"),
+                    (c.t("lesson.training.intro"), c.t("lesson.training.no_pair", words=known)),
+                    c.t("lesson.training.try"), ("learning", view), None,
+                    notes=(c.t("lesson.training.unknown"),) if "<unk>" in tokens else ())
     link = rank_heads(last, "encoder", f.query, f.key)[0]  # the head where query→key ends strongest
     a = learning_curves.pair_curve(snaps, "encoder", link.layer, link.head, f.query, f.key)
     b = learning_curves.pair_curve(snaps, "encoder", link.layer, link.head, f.query, f.other)

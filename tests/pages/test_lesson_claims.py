@@ -105,7 +105,13 @@ def test_step_8_notes_unknown_words_and_a_changed_comparison_word(lang):
     at = opened(lang, lesson_step=7, lesson_text="The zorblax drank the glorp")
     notes = [w.value for w in at.warning]
     assert i18n.t("lesson.training.unknown", lang) in notes, notes
-    step_4 = opened(lang, lesson_step=3, lesson_text="The zorblax drank the glorp")
+    # only "drank" is a word the translator knows: no pair (it said "drank comes to prefer drank")
+    said = " ".join(m.value for m in at.markdown)
+    assert i18n.t("lesson.training.no_pair", lang, words="`the`, `drank`") in said, said
+    assert "`drank` → `drank`" not in said and not at.get("plotly_chart")
+    at = opened(lang, lesson_step=7, lesson_text="The zorblax drank the black glorp")
+    notes = [w.value for w in at.warning]
+    step_4 = opened(lang, lesson_step=3, lesson_text="The zorblax drank the black glorp")
     question = next(m.value for m in step_4.markdown if m.value.startswith("**" + i18n.t("lesson.predict", lang)))
     said = " ".join(at.markdown[i].value for i in range(len(at.markdown)))
     changed = i18n.t("lesson.training.other_changed", lang).split("{before}")[0]
