@@ -60,8 +60,11 @@ CUT = """() => [...document.querySelectorAll('[data-testid="stMetricValue"]')].m
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_detail_panels_numbers_are_whole_at_1280_px(wide_page, app_url, lang):
     """The detail panel beside the head view showed "21.… 3.7… 0.3…" at 1280 px."""
+    from playwright.sync_api import expect
+
     wide_page.goto(f"{app_url}/?q=6&k=4&lang={lang}")
     wait_idle(wide_page, timeout_ms=300_000)
+    expect(wide_page.locator('[data-testid="stMetricValue"]')).to_have_count(4, timeout=120_000)
     metrics = wide_page.evaluate(CUT)
     assert len(metrics) == 4, metrics
     assert not [m for m in metrics if m["cut"]], metrics
