@@ -9,6 +9,8 @@ from attention import i18n
 from attention.lesson.story import N_STEPS
 from tests.pages.test_lesson import opened, text
 
+pytestmark = pytest.mark.model  # the lesson reads MiniLM and the translator
+
 
 def answer(at, pred_id: str, value: str):
     at.radio(key=next(r.key for r in at.radio if r.key.startswith(f"lesson_pick_{pred_id}"))).set_value(value)
