@@ -21,9 +21,10 @@ from attention.analysis.selection import Selection  # noqa: E402
 from attention.analysis import lesson_numbers  # noqa: E402
 from attention.capture import hf_model, projections  # noqa: E402
 from attention.translator import api, snapshots, translate  # noqa: E402
-from attention.ui import lesson_print  # noqa: E402
-from attention.ui.lesson_steps import Context  # noqa: E402
-from attention.ui.lesson_story import STEPS, verb_forms  # noqa: E402
+from attention.lesson import printout  # noqa: E402
+from attention.lesson.steps import Context  # noqa: E402
+from attention.lesson.story import STEPS  # noqa: E402
+from attention.translator.grammar import verb_forms  # noqa: E402
 
 TEXT, TR_TEXT = "The black cat drank the milk", "The ball is blue."
 
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     steps = [build(c) for build in STEPS]
     words = {"try": "Try it", "predict": "Predict first", "answer_was": "{chosen} / {answer}", "print": "Print"}
     start = time.perf_counter()
-    page = lesson_print.summary_html("Lesson", "en", [TEXT], steps, {}, words)
+    page = printout.summary_html("Lesson", "en", [TEXT], steps, {}, words)
     took = time.perf_counter() - start
     import plotly
 

@@ -1,9 +1,9 @@
 """The package is layered by what each part may import, and the light parts need no torch.
 
-    views/, app.py → attention/ui/ → attention/plots/, attention/headview/, attention/analysis/
+    views/, app.py → attention/ui/ → attention/lesson/ → attention/plots/, attention/headview/, attention/analysis/
                    → attention/trace.py → attention/core.py
     attention/capture/ (Hugging Face) and attention/translator/ build traces with trace, core, analysis
-    attention/i18n/ holds words and imports nothing of ours
+    attention/i18n/ holds words and attention/keys.py the session keys' names; neither imports anything of ours
 
 Every `import` in every file is parsed (lazy imports inside functions included) and checked against
 the table below; Streamlit may be imported only by ui/, views/ and app.py. No circles:
@@ -23,6 +23,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "core": {"blas"},
     "blas": set(),
     "i18n": set(),
+    "keys": set(),
     "trace": {"core", "blas"},
     "package": {"trace"},  # attention/__init__.py: the rest only inside trace() and translate()
     "analysis": {"trace", "core", "blas"},
@@ -34,10 +35,12 @@ MAY_IMPORT: dict[str, set[str]] = {
     "sources": {"errors", "trace", "core", "blas", "analysis", "capture", "translator", "lm"},
     "plots": {"analysis", "trace", "core"},
     "headview": {"analysis", "trace", "core"},
+    # the lesson is pure: it reads the translator (its grammar, lazily) but never Streamlit
+    "lesson": {"trace", "core", "blas", "analysis", "translator", "plots", "i18n", "keys"},
     "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "lm", "sources", "plots",
-           "headview", "i18n"},
+           "headview", "i18n", "keys", "lesson"},
     "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "lm", "sources", "plots",
-              "headview", "i18n", "ui"},
+              "headview", "i18n", "keys", "lesson", "ui"},
 }
 # inside functions only: attention/__init__.py's trace(), translate(), show(), save_html(), head_effects(),
 # next_token(), generate()
@@ -56,7 +59,8 @@ def layer_of_module(module: str) -> str | None:
     if len(parts) == 1:
         return "package"
     # trace_count and errors are parts of the contract: they import nothing of ours
-    contract = {"core": "core", "trace": "trace", "trace_count": "trace", "errors": "trace", "blas": "blas"}
+    contract = {"core": "core", "trace": "trace", "trace_count": "trace", "errors": "trace", "blas": "blas",
+                "keys": "keys"}
     return contract.get(parts[1], parts[1])
 
 

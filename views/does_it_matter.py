@@ -5,7 +5,8 @@ import numpy as np
 import streamlit as st
 
 from attention.analysis import attribution_compare as compare
-from attention.analysis.effects import MODES, agreement, format_heads, parse_heads, ranks, spearman, word_changes
+from attention.analysis import claims
+from attention.analysis.effects import MODES, format_heads, parse_heads, ranks, word_changes
 from attention.analysis.head_links import rank_heads
 from attention.analysis.value_weighted import sink_share, site_value_weighted
 from attention.plots import effect_figures
@@ -64,9 +65,9 @@ def changes_section(src: Source, text: str, heads: frozenset, mode: str) -> None
     if src.predicts == "translation":
         c_on, c_off = st.columns(2)
         c_on.markdown(f"**{t('ablation.all_on')}**")
-        c_on.code(ab.base_text or "∅", language=None)
-        c_off.markdown(f"**{t('ablation.heads_off', n=len(heads))}**")
-        c_off.code(ab.new_text or "∅", language=None)
+        c_on.code(ab.base_text or "∅", language=None, wrap_lines=True)  # half a page: a long output wraps
+        c_off.markdown(f"**{t('ablation.heads_off_one' if len(heads) == 1 else 'ablation.heads_off', n=len(heads))}**")
+        c_off.code(ab.new_text or "∅", language=None, wrap_lines=True)
         if ab.changed:
             st.warning(t("ablation.changed"))
         else:
@@ -78,7 +79,7 @@ def changes_section(src: Source, text: str, heads: frozenset, mode: str) -> None
     if ab.measure == "log_prob":
         fig = effect_figures.drop_figure(list(ab.tokens), ab.drops, t("ablation.drop_title"), t("ablation.drop_axis"))
         st.plotly_chart(fig, width="stretch", config=charts.config(), key="abl_drops")
-        st.caption(t("ablation.drop_caption", mean=f"{ab.effect:.4f}"))
+        st.caption(t("ablation.drop_caption", mean=claims.nats(ab.effect)))
     else:
         st.metric(t("ablation.pooled"), f"{ab.pooled_cosine:.5f}")
         fig = effect_figures.cosine_figure(list(ab.tokens), ab.hidden_cosine, t("ablation.cos_title"),
@@ -123,22 +124,26 @@ def ranking_section(tr: Trace, src: Source, text: str, mode: str) -> None:
     effect = np.array([effects.drops[effects.of(h), q] if per_word else effects.effect[effects.of(h)] for h in heads])
     weight = np.array([links[h] for h in heads])
     share = np.array([shares[h] for h in heads])
-    rho, rho_vw = spearman(effect, weight), spearman(effect, share)
     word_q, word_k = tr.site(tr.layers(kind)[0], kind).query_tokens[q], tr.site(tr.layers(kind)[0], kind).key_tokens[k]
+    unit = t("ablation.unit_nats" if effects.measure == "log_prob" else "ablation.unit_cosine")
     st.caption(t("ablation.effect_is_word" if per_word else "ablation.effect_is_total", word=word_q))
-    st.markdown(t(f"ablation.agree.{agreement(rho)}", rho=f"{rho:.2f}", q=word_q, k=word_k))
-    st.caption(t("ablation.agree_vw", rho=f"{rho_vw:.2f}", level=t(f"ablation.level.{agreement(rho_vw)}")))
+    matters = claims.heads_matter(effect)
+    for key, values in claims.ranking(effect, weight, share):
+        level = values.pop("level_key", None)
+        st.markdown(t(key, q=word_q, k=word_k, unit=unit, **values, **({"level": t(level)} if level else {})))
     changed = effects.changed()
+    changed = changed if changed is not None and changed.any() else None  # an empty column says nothing
     r_eff, r_w = ranks(effect), ranks(weight)
-    rows = [{t("ablation.col_head"): f"{h[1]}.{h[2]}", t("ablation.col_effect"): round(float(effect[i]), 5),
-             t("ablation.col_effect_rank"): r_eff[i], t("ablation.col_weight"): round(float(weight[i]), 4),
+    rows = [{t("ablation.col_head"): f"{h[1]}.{h[2]}", t("ablation.col_effect", unit=unit): claims.nats(float(effect[i])),
+             **({t("ablation.col_effect_rank"): r_eff[i]} if matters else {}),
+             t("ablation.col_weight"): round(float(weight[i]), 4),
              t("ablation.col_weight_rank"): r_w[i], t("ablation.col_share"): round(float(share[i]), 4),
              **({t("ablation.col_changes"): "✗" if changed[effects.of(h)] else ""} if changed is not None else {})}
             for i, h in enumerate(heads)]
-    rows.sort(key=lambda r: r[t("ablation.col_effect_rank")])
+    rows.sort(key=lambda r: r[t("ablation.col_effect_rank")] if matters else r[t("ablation.col_weight_rank")])
     st.dataframe(rows, hide_index=True, width="stretch", key="abl_ranking")
-    if changed is not None:
-        names = [f"{h[0]}.{h[1]}.{h[2]}" for h, c in zip(effects.heads, changed, strict=True) if c]
+    if effects.changed() is not None:
+        names = [f"{h[0]}.{h[1]}.{h[2]}" for h, c in zip(effects.heads, effects.changed(), strict=True) if c]
         st.caption(t("ablation.alone_changes", heads=", ".join(names)) if names else t("ablation.alone_none"))
 
 
@@ -172,7 +177,8 @@ def attribution_section(out) -> None:
                                          t("ablation.measures_title", word=words[pos]), t("ablation.measures_axis"))
     st.plotly_chart(fig, width="stretch", config=charts.config(), key="abl_measures")
     table = compare.agreement_table(measures)
-    st.dataframe([{t("ablation.col_a"): names[x], t("ablation.col_b"): names[y], "ρ": round(r, 2)}
+    st.dataframe([{t("ablation.col_a"): names[x], t("ablation.col_b"): names[y],
+                   t("ablation.col_rho", n=len(out.source_tokens)): f"{r:.2f}"}
                   for (x, y), r in table.items()], hide_index=True, width="stretch", key="abl_agreement")
     tops = {names[key]: out.source_tokens[compare.top_word(v)] for key, v in measures.items()}
     differ = compare.disagreements(measures, "cross")
@@ -181,7 +187,7 @@ def attribution_section(out) -> None:
                      tops="; ".join(f"{n}: {w}" for n, w in tops.items())))
     else:
         st.success(t("ablation.agree_all", word=tops[names["cross"]]))
-    st.caption(t("ablation.completeness", steps=a.steps, gap=f"{a.completeness_gap:.3f}",
+    st.caption(t("ablation.completeness", steps=a.steps, word=words[pos], gap=f"{a.completeness_gap:.3f}",
                  diff=f"{a.f_input - a.f_baseline:.3f}"))
 
 

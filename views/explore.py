@@ -3,13 +3,14 @@
 import streamlit as st
 
 from attention.trace import TOLERANCE
-from attention.ui import cache, matrices, pickers, sentence, state
+from attention.ui import cache, lesson_page, matrices, pickers, sentence, state
 from attention.ui.lang import kind_title, t, trace_notes
 from attention.ui.state import EXPLORE_SCOPE, Keys
 
 
 def explore_page() -> None:
     st.title(t("explore.title"))
+    lesson_page.back_button()
     st.text_area(t("explore.sentence"), key=Keys.TEXT, height=80)
     sentence.state_cap()
     tr = sentence.traced()

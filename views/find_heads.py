@@ -2,7 +2,9 @@
 
 import streamlit as st
 
-from attention.analysis.head_links import default_pair, rank_heads
+from attention.analysis import claims
+from attention.analysis.head_links import default_pair, other_word, rank_heads
+from attention.analysis.markdown import code
 from attention.analysis.selection import Selection
 from attention.analysis.word_merge import Rows
 from attention.ui import pickers, sentence, state
@@ -16,13 +18,6 @@ def _open_in_explore(links: list, table_key: str) -> None:
     if rows:
         link = links[rows[0]]
         state.go_later("explore", **{Keys.KIND: link.kind, Keys.LAYER: link.layer, Keys.HEAD: link.head})
-
-
-def verb_forms() -> frozenset[str]:
-    """Every English verb form the translator's grammar knows: enough to find "drank" in the example."""
-    from attention.translator.grammar import VERBS
-
-    return frozenset(w for v in VERBS for w in v.en)
 
 
 def relevance_page() -> None:
@@ -45,6 +40,8 @@ def relevance_page() -> None:
     sel = state.get_selection(EXPLORE_SCOPE, (tr.text, sentence.model_path(), kind)).clamp(
         len(site.query_tokens), len(site.key_tokens))
     if sel.query is None and Keys.REL_QUERY not in st.session_state:  # nothing chosen yet: a meaningful pair
+        from attention.translator.grammar import verb_forms  # the translator (torch) only when a pair is chosen
+
         st.session_state[Keys.REL_QUERY], st.session_state[Keys.REL_KEY] = default_pair(q_rows.labels, verb_forms())
     for key, rows, position in ((Keys.REL_QUERY, q_rows, sel.query), (Keys.REL_KEY, k_rows, sel.key)):
         state.int_choice(key, list(range(len(rows.labels))))
@@ -63,10 +60,20 @@ def relevance_page() -> None:
     if merge:
         st.caption(t("relevance.words_note"))
     links = rank_heads(tr, kind, query, key, by, merge_words=merge)
+    # the article's question is a comparison: the key against a third word, each judged against 1/n
+    other = other_word(k_rows.labels, query, key)
+    to_other = {(o.layer, o.head): o.weight for o in rank_heads(tr, kind, query, other, by, merge_words=merge)}
+    n_keys = len(k_rows.labels)
+    ahead = sum(claims.lead(link.weight, to_other[(link.layer, link.head)], n_keys) == "related" for link in links)
+    q_md, k_md, o_md = code(q_rows.labels[query]), code(k_rows.labels[key]), code(k_rows.labels[other])
+    st.markdown(t("relevance.compare", n=ahead, heads=len(links), q=q_md, k=k_md, o=o_md,
+                  even=f"{claims.even(n_keys):.3f}", n_keys=n_keys))
     table = [
         {t("relevance.col_layer"): link.layer, t("relevance.col_head"): link.head,
-         t("relevance.col_weight"): round(link.weight, 4), t("relevance.col_score"): round(link.score, 3),
-         t("relevance.col_rank"): link.rank}
+         t("relevance.col_weight"): round(link.weight, 4),
+         t("relevance.col_other", o=k_rows.labels[other]): round(to_other[(link.layer, link.head)], 4),
+         t("relevance.col_score"): round(link.score, 3), t("relevance.col_rank"): link.rank,
+         t("relevance.col_top"): k_rows.labels[link.top]}
         for link in links
     ]
     st.dataframe(table, hide_index=True, width="stretch", key="rel_table", on_select=lambda: _open_in_explore(

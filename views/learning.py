@@ -6,7 +6,7 @@ from attention.analysis import learning_curves
 from attention.analysis.text_input import check_text
 from attention.plots import heatmaps, training_curves
 from attention.translator import loss_history
-from attention.ui import cache, charts, matrices, sentence, state
+from attention.ui import cache, charts, lesson_page, matrices, sentence, state
 from attention.ui import pickers as pickers_
 from attention.ui.state import LEARN_SCOPE, Keys
 from attention.ui.lang import t
@@ -131,7 +131,7 @@ def pair_curves(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int
     verdict(st_traces, kind, a, b, (q_words[query], k_words[rel], k_words[unrel]))
     qw, aw, bw = (heatmaps.label(w) for w in (q_words[query], k_words[rel], k_words[unrel]))
     steps, marker = list(st_traces.steps), st.session_state.get(Keys.LEARN_STEP)
-    names = (f"{qw}·{aw}", f"{qw}·{bw}")
+    names = (f"{qw} → {aw}", f"{qw} → {bw}")  # the pair's weight, not a dot product
     cols = st.columns(2)
     for i, (metric, key) in enumerate((("score", "learning.score"), ("weight", "learning.weight"),
                                        ("cosine", "learning.cosine"))):
@@ -149,14 +149,14 @@ def verdict(st_traces: learning_curves.SnapshotTraces, kind: str, a: learning_cu
     the kind; and, for the encoder, what this translator does and does not learn."""
     eff = learning_curves.effect(a, b)
     qw, aw, bw = (heatmaps.label(w) for w in words)
-    ratio = "∞" if eff.ratio == float("inf") else f"{eff.ratio:.1f}"
     (wa0, wb0), (wa, wb) = eff.first_weights, eff.last_weights
-    message = " ".join((t(f"learning.lead.{eff.leader}", q=qw, a=aw, b=bw, wa=f"{wa:.3f}", wb=f"{wb:.3f}", ratio=ratio),
+    message = " ".join((t(eff.lead_key, q=qw, a=aw, b=bw, wa=f"{wa:.3f}", wb=f"{wb:.3f}", ratio=eff.ratio_text,
+                          even=f"{eff.even:.3f}", bar=f"{eff.bar:.3f}", n=eff.n_keys),
                         t(f"learning.trend.{eff.trend}", wa0=f"{wa0:.3f}", wb0=f"{wb0:.3f}")))
     (st.success if eff.learned else st.info)(message)
     whole = learning_curves.summary(st_traces, kind, a.query, a.key, b.key)
     st.caption(t("learning.summary", heads=whole.heads, n=whole.related_ahead, a=aw, b=bw, q=qw,
-                 max=f"{whole.max_related:.2f}"))
+                 max=f"{whole.max_related:.3f}"))
     st.caption(t("learning.finding"))
 
 
@@ -173,6 +173,7 @@ def alignment_section() -> None:
 
 def learning_page() -> None:
     st.title(t("learning.title"))
+    lesson_page.back_button()
     st.markdown(t("learning.explain"))
     sentence.name_model()
     checked = check_text(sentence.english_box(Keys.LEARN_TEXT), max_chars=500)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from attention import sources
 from attention.trace import TOLERANCE, Site
-from attention.ui import cache, matrices, pickers, sentence, state
+from attention.ui import cache, lesson_page, matrices, pickers, sentence, state
 from attention.ui.lang import t, trace_notes
 from attention.ui.state import TRANSLATE_SCOPE, Keys
 
@@ -21,6 +21,7 @@ def labelled(site: Site) -> Site:
 
 def translate_page() -> None:
     st.title(t("translate.title"))
+    lesson_page.back_button()
     st.markdown(t("translate.explain"))
     sentence.name_model()
     out = sentence.translated(sentence.english_box(Keys.TR_TEXT))

@@ -27,6 +27,7 @@ class HeadLink:
     weight: float  # A[query, key] in this head
     score: float  # raw q·k
     rank: int  # 1 = the key is this query's strongest in this head
+    top: int = -1  # the key column ranked 1 in this head's row (the key itself when rank is 1)
 
 
 def rank_heads(tr: Trace, kind: Kind, query: int, key: int, by: Literal["weight", "score"] = "weight",
@@ -47,8 +48,10 @@ def rank_heads(tr: Trace, kind: Kind, query: int, key: int, by: Literal["weight"
             scores = site.scores[:, query, key]
         row = weights[:, query]  # (heads, key columns)
         ranks = 1 + np.sum(row > row[:, key : key + 1], axis=1)  # keys weighted strictly more, plus one
+        tops = np.where(ranks == 1, key, np.argmax(row, axis=1))  # (heads,)
         for h in range(site.n_heads):
-            links.append(HeadLink(kind, site.layer, h, float(row[h, key]), float(scores[h]), int(ranks[h])))
+            links.append(HeadLink(kind, site.layer, h, float(row[h, key]), float(scores[h]), int(ranks[h]),
+                                  int(tops[h])))
     # A weights-only site has no score (NaN): those heads come last when ranking by score.
     return sorted(links, key=lambda link: (False, -link.weight) if by == "weight"
                   else (bool(np.isnan(link.score)), -link.score))
@@ -56,6 +59,15 @@ def rank_heads(tr: Trace, kind: Kind, query: int, key: int, by: Literal["weight"
 
 FUNCTION_WORDS = frozenset("the a an this that these those my his her our your their its some of to in on at by for "
                            "with and or but is are was were be been not do does did".split())
+
+
+def other_word(labels: Sequence[str], query: int, key: int) -> int:
+    """A third word to compare the key with (the article's question: does "milk" look at "drank" more
+    than at "black"?): the first content word that is neither, else any other position, else the key."""
+    content = [i for i, w in enumerate(labels) if not is_special(w) and any(c.isalpha() for c in w)]
+    lexical = [i for i in content if labels[i].lower().lstrip("#") not in FUNCTION_WORDS]
+    rest = [i for i in lexical + content + list(range(len(labels))) if i not in (query, key)]
+    return rest[0] if rest else key
 
 
 def default_pair(labels: Sequence[str], verbs: Collection[str] = ()) -> tuple[int, int]:

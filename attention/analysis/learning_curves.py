@@ -12,10 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from attention import core
+from attention.analysis import claims
 from attention.trace import Kind, Trace
 
-NEAR_ZERO = 0.02  # both weights under this at the end: the query looks elsewhere, neither pair leads
-LEVEL = 1.25  # a final weight ratio under this: level, neither pair clearly ahead
 STEADY = 0.02  # a change of the weight gap smaller than this: the gap barely changed
 
 
@@ -36,6 +35,7 @@ class PairCurve:
     score: np.ndarray  # (n_steps,) raw q·k
     weight: np.ndarray  # (n_steps,) softmax weight
     cosine: np.ndarray  # (n_steps,) cos of the angle between q and k
+    n_keys: int = 0  # keys in the query's row: an even spread gives each 1/n_keys
 
 
 def pair_curve(st: SnapshotTraces, kind: Kind, layer: int, head: int, query: int, key: int) -> PairCurve:
@@ -45,7 +45,8 @@ def pair_curve(st: SnapshotTraces, kind: Kind, layer: int, head: int, query: int
         score.append(float(site.scores[head, query, key]))
         weight.append(float(site.weights[head, query, key]))
         cosine.append(core.cosine(site.q[head, query], site.k[head, key]))
-    return PairCurve(query, key, np.array(score), np.array(weight), np.array(cosine))
+    n_keys = len(st.traces[-1].site(layer, kind).key_tokens)
+    return PairCurve(query, key, np.array(score), np.array(weight), np.array(cosine), n_keys)
 
 
 @dataclass(frozen=True)
@@ -58,17 +59,33 @@ class Effect:
 
     first_weights: tuple[float, float]  # (related, unrelated) weight at the first snapshot
     last_weights: tuple[float, float]  # … at the last
+    n_keys: int  # keys in the row: "ahead" is judged against the even share 1/n_keys (analysis/claims.py)
 
     @property
     def leader(self) -> str:
-        """"related" or "unrelated" (which key ends with clearly more weight), "level", or "neither"
-        (both get almost nothing)."""
-        a, b = self.last_weights
-        if max(a, b) < NEAR_ZERO:
-            return "neither"
-        if max(a, b) < LEVEL * min(a, b):
-            return "level"
-        return "related" if a > b else "unrelated"
+        """"related" or "unrelated" (which key ends clearly above an even spread and ahead), "level"
+        (both clearly above it, about equally), or "neither" (neither is clearly above 1/n_keys)."""
+        said = claims.lead(*self.last_weights, self.n_keys)
+        return "unrelated" if said == "other" else said
+
+    @property
+    def even(self) -> float:
+        return claims.even(self.n_keys)
+
+    @property
+    def bar(self) -> float:
+        """The weight a key must reach to lead: (1 + claims.MARGIN) × the even share."""
+        return (1 + claims.MARGIN) * self.even
+
+    @property
+    def lead_key(self) -> str:
+        """The text that says who ends ahead: a ratio above claims.FAR is "far ahead", never a long number."""
+        far = self.leader in ("related", "unrelated") and claims.times(self.ratio) is None
+        return f"learning.lead.{self.leader}" + ("_far" if far else "")
+
+    @property
+    def ratio_text(self) -> str:
+        return claims.times(self.ratio) or ""
 
     @property
     def ratio(self) -> float:
@@ -98,7 +115,7 @@ class Effect:
 
 def effect(related: PairCurve, unrelated: PairCurve) -> Effect:
     return Effect(first_weights=(float(related.weight[0]), float(unrelated.weight[0])),
-                  last_weights=(float(related.weight[-1]), float(unrelated.weight[-1])))
+                  last_weights=(float(related.weight[-1]), float(unrelated.weight[-1])), n_keys=related.n_keys)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,12 @@ def content_positions(tokens: Sequence[str]) -> list[int]:
     return [i for i, w in enumerate(tokens) if not is_special(w) and any(c.isalnum() for c in w)]
 
 
+def choice_positions(tokens: Sequence[str], unknown: str = "<unk>") -> list[int]:
+    """The positions a learner may choose from: every word, an unknown one (read as <unk>) included, so
+    that no position is skipped in the choices ("the (0), is (2)" hid the unknown word at 1)."""
+    return [i for i, w in enumerate(tokens) if w == unknown or i in set(content_positions(tokens))]
+
+
 @dataclass(frozen=True)
 class Focus:
     """The three words the lesson follows: the query ("milk"), a related key ("drank") and a third
@@ -122,9 +128,9 @@ def sum_shares(site: Site, head: int, query: int, n: int = 2) -> SumShares:
 
 def cross_reads(site: Site, target: int) -> tuple[int, np.ndarray]:
     """The source word a target word reads in cross-attention: the key with the largest weight averaged
-    over the site's heads (punctuation left out when there are words), and that average row."""
+    over the site's heads (punctuation left out when there are words, an unknown word kept), and that row."""
     row = site.weights[:, target].mean(axis=0)
-    words = content_positions(site.key_tokens) or list(range(len(site.key_tokens)))
+    words = choice_positions(site.key_tokens) or list(range(len(site.key_tokens)))
     return max(words, key=lambda j: float(row[j])), row
 
 

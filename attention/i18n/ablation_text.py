@@ -34,7 +34,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ablation.none_off": {"en": "Every head is on: switch one off in the grid above.",
                           "zh": "所有头都开着：请在上面的网格中关闭一个。"},
     "ablation.all_on": {"en": "Every head on", "zh": "所有头都开着"},
-    "ablation.heads_off": {"en": "With {n} head(s) off", "zh": "关闭 {n} 个头之后"},
+    "ablation.heads_off": {"en": "With {n} heads off", "zh": "关闭 {n} 个头之后"},
+    "ablation.heads_off_one": {"en": "With 1 head off", "zh": "关闭 1 个头之后"},
     "ablation.changed": {"en": "The translation changed.", "zh": "翻译改变了。"},
     "ablation.same": {"en": "The translation is the same word for word (the probabilities below may still move).",
                       "zh": "翻译逐词相同（但下面的概率仍可能变化）。"},
@@ -67,27 +68,40 @@ STRINGS: dict[str, dict[str, str]] = {
                                  "zh": "影响：对整个输出而言（每词平均，或 1 − 余弦）。"},
     "ablation.agree.strong": {
         "en": "The heads that look hardest from “{q}” to “{k}” are largely the heads whose removal hurts most "
-              "(Spearman ρ = {rho}): here attention is a good guide.",
-        "zh": "从“{q}”看向“{k}”最用力的头，大体上正是关掉后损失最大的头（Spearman ρ = {rho}）：这里注意力是个好向导。"},
+              "(Spearman ρ = {rho} over {n} heads): here attention is a good guide.",
+        "zh": "从“{q}”看向“{k}”最用力的头，大体上正是关掉后损失最大的头（Spearman ρ = {rho}，{n} 个头）：这里注意力是个好向导。"},
     "ablation.agree.moderate": {
-        "en": "Looking hard from “{q}” to “{k}” and mattering go together only partly (Spearman ρ = {rho}): "
+        "en": "Looking hard from “{q}” to “{k}” and mattering go together only partly (Spearman ρ = {rho} over {n} heads): "
               "a high weight is a hint, not proof.",
-        "zh": "从“{q}”看向“{k}”的权重与实际影响只部分一致（Spearman ρ = {rho}）：高权重是线索，不是证据。"},
+        "zh": "从“{q}”看向“{k}”的权重与实际影响只部分一致（Spearman ρ = {rho}，{n} 个头）：高权重是线索，不是证据。"},
     "ablation.agree.weak": {
-        "en": "Weight from “{q}” to “{k}” says little about which heads matter (Spearman ρ = {rho}).",
-        "zh": "从“{q}”到“{k}”的权重几乎不能说明哪些头重要（Spearman ρ = {rho}）。"},
+        "en": "Weight from “{q}” to “{k}” says little about which heads matter (Spearman ρ = {rho} over {n} heads).",
+        "zh": "从“{q}”到“{k}”的权重几乎不能说明哪些头重要（Spearman ρ = {rho}，{n} 个头）。"},
     "ablation.agree.none": {
-        "en": "Weight from “{q}” to “{k}” and effect are unrelated here (Spearman ρ = {rho}): the picture of "
+        "en": "Weight from “{q}” to “{k}” and effect are unrelated here (Spearman ρ = {rho} over {n} heads): the picture of "
               "attention alone would mislead.",
-        "zh": "这里从“{q}”到“{k}”的权重与影响没有关系（Spearman ρ = {rho}）：只看注意力图会被误导。"},
+        "zh": "这里从“{q}”到“{k}”的权重与影响没有关系（Spearman ρ = {rho}，{n} 个头）：只看注意力图会被误导。"},
     "ablation.agree.opposite": {
-        "en": "The heads that look hardest from “{q}” to “{k}” tend to matter least (Spearman ρ = {rho}).",
-        "zh": "从“{q}”看向“{k}”最用力的头反而往往最不重要（Spearman ρ = {rho}）。"},
+        "en": "The heads that look hardest from “{q}” to “{k}” tend to matter least (Spearman ρ = {rho} over {n} heads).",
+        "zh": "从“{q}”看向“{k}”最用力的头反而往往最不重要（Spearman ρ = {rho}，{n} 个头）。"},
     "ablation.agree.unknown": {
         "en": "No agreement can be measured: every head has the same weight or the same effect.",
         "zh": "无法衡量一致性：所有头的权重或影响都相同。"},
-    "ablation.agree_vw": {"en": "Ranked by value-weighted share instead of weight: ρ = {rho} ({level}).",
-                          "zh": "若按值加权份额而不是权重排序：ρ = {rho}（{level}）。"},
+    "ablation.agree_vw": {"en": "Ranked by value-weighted share instead of weight: ρ = {rho} over {n} heads ({level}).",
+                          "zh": "若按值加权份额而不是权重排序：ρ = {rho}，{n} 个头（{level}）。"},
+    "ablation.no_head_matters": {
+        "en": "No head matters for “{q}” here: switched off alone, none changes it by {floor} {unit} or more (the "
+              "largest effect is {max} {unit}). Differences this small say nothing about which head matters, so "
+              "the heads are not ranked by effect and no correlation is given.",
+        "zh": "在这里没有哪个头对“{q}”重要：单独关闭任何一个头，变化都不到 {floor} {unit}（最大的影响是 {max} {unit}）。"
+              "这么小的差别说明不了哪个头重要，所以不按影响给头排名，也不给出相关系数。"},
+    "ablation.agree.too_few": {
+        "en": "The effects are too few or too alike to rank ({n} heads; a correlation needs at least {min_n} and three "
+              "distinct values on each side): no ρ is given.",
+        "zh": "影响的数量太少或彼此太接近，无法排名（{n} 个头；相关系数至少需要 {min_n} 个，且两边各有三个不同的值）：不给出 ρ。"},
+    "ablation.unit_nats": {"en": "nats", "zh": "奈特"},
+    "ablation.unit_cosine": {"en": "(1 − cosine)", "zh": "（1 − 余弦）"},
+    "ablation.col_rho": {"en": "ρ (over {n} words)", "zh": "ρ（{n} 个词）"},
     "ablation.level.strong": {"en": "strong", "zh": "强"},
     "ablation.level.moderate": {"en": "moderate", "zh": "中等"},
     "ablation.level.weak": {"en": "weak", "zh": "弱"},
@@ -95,7 +109,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ablation.level.opposite": {"en": "opposite", "zh": "相反"},
     "ablation.level.unknown": {"en": "not measurable", "zh": "无法衡量"},
     "ablation.col_head": {"en": "layer.head", "zh": "层.头"},
-    "ablation.col_effect": {"en": "effect", "zh": "影响"},
+    "ablation.col_effect": {"en": "effect ({unit})", "zh": "影响（{unit}）"},
     "ablation.col_effect_rank": {"en": "rank by effect", "zh": "按影响排名"},
     "ablation.col_weight": {"en": "weight", "zh": "权重"},
     "ablation.col_weight_rank": {"en": "rank by weight", "zh": "按权重排名"},
@@ -109,9 +123,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "ablation.sinks": {"en": "Where the weight goes vs where the output comes from",
                        "zh": "权重流向哪里 vs 输出来自哪里"},
     "ablation.sinks_caption": {
-        "en": "Special tokens often take much weight but bring a small value vector: their share of the output "
-              "‖α·v‖ is then far below their weight (averaged over heads and query words).",
-        "zh": "特殊词元常常拿走很多权重，但它们的值向量很小：它们在输出 ‖α·v‖ 中的份额远低于其权重（对所有头和查询词取平均）。"},
+        "en": "Special tokens can take much weight while bringing a small value vector; when they do, their share of "
+              "the output ‖α·v‖ is below their share of the weight. Compare the two columns row by row (both are "
+              "shares of 1, averaged over heads and query words).",
+        "zh": "特殊词元可能拿走很多权重，而值向量却很小；这时它们在输出 ‖α·v‖ 中的份额会低于其权重份额。请逐行比较这两列"
+              "（两者都是占 1 的份额，对所有头和查询词取平均）。"},
     "ablation.col_site": {"en": "attention", "zh": "注意力"},
     "ablation.col_sinks": {"en": "special tokens", "zh": "特殊词元"},
     "ablation.col_sink_weight": {"en": "share of the weight", "zh": "权重份额"},
@@ -119,15 +135,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "ablation.attribution": {"en": "Attention beside attribution", "zh": "注意力与归因并列"},
     "ablation.attribution_caption": {
         "en": "For one output word: its cross-attention row (mean over heads and layers), that row carried "
-              "through the encoder's rollout, gradient × input and integrated gradients (torch autograd, over the "
+              "through the encoder's rollout (attention multiplied layer by layer), gradient × input and integrated gradients (torch autograd, over the "
               "source words' embeddings, baseline zero). Each is scaled to its own largest value.",
-        "zh": "针对一个输出词：它的交叉注意力行（对头和层取平均）、该行经过编码器 rollout 后的结果、梯度×输入以及积分梯度"
+        "zh": "针对一个输出词：它的交叉注意力行（对头和层取平均）、该行经过编码器注意力展开（逐层相乘的注意力）后的结果、梯度×输入以及积分梯度"
               "（用 torch 自动求导，对源词的嵌入，基线为零）。每种度量按各自的最大值缩放。"},
     "ablation.output_word": {"en": "Output word", "zh": "输出词"},
     "ablation.measures_title": {"en": "Which English words “{word}” depends on", "zh": "“{word}”依赖哪些英文词"},
     "ablation.measures_axis": {"en": "scaled (largest = 1)", "zh": "缩放后（最大为 1）"},
     "ablation.m.cross": {"en": "cross-attention", "zh": "交叉注意力"},
-    "ablation.m.rollout": {"en": "rollout", "zh": "rollout"},
+    "ablation.m.rollout": {"en": "rollout", "zh": "注意力展开"},
     "ablation.m.gxi": {"en": "gradient × input", "zh": "梯度×输入"},
     "ablation.m.ig": {"en": "integrated gradients", "zh": "积分梯度"},
     "ablation.col_a": {"en": "measure", "zh": "度量"},
@@ -138,9 +154,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "ablation.agree_all": {"en": "All four agree on the most important English word: “{word}”.",
                            "zh": "四种度量都认为最重要的英文词是“{word}”。"},
     "ablation.completeness": {
-        "en": "Integrated gradients with {steps} steps: the attributions sum to f(x) − f(baseline) = {diff} "
-              "up to {gap} (the integral's approximation error).",
-        "zh": "积分梯度（{steps} 步）：各归因之和等于 f(x) − f(基线) = {diff}，误差 {gap}（积分近似的误差）。"},
+        "en": "Here f is the log-probability (in nats) the translator gives “{word}” at its position, read from the "
+              "English words' embeddings x; the baseline sets every embedding to zero. Integrated gradients with "
+              "{steps} steps: the attributions sum to f(x) − f(baseline) = {diff} nats, up to {gap} nats (the "
+              "integral's approximation error).",
+        "zh": "这里 f 是翻译模型在该位置给“{word}”的对数概率（单位：奈特），由英文词的嵌入 x 算出；基线把所有嵌入设为零。"
+              "积分梯度（{steps} 步）：各归因之和等于 f(x) − f(基线) = {diff} 奈特，误差 {gap} 奈特（积分近似的误差）。"},
     "ablation.measuring": {"en": "Switching heads off…", "zh": "正在关闭注意力头…"},
     "ablation.attributing": {"en": "Computing gradients…", "zh": "正在计算梯度…"},
     "ablation.honest_title": {"en": "What these measures are, and what they do not prove",
@@ -163,7 +182,7 @@ STRINGS: dict[str, dict[str, str]] = {
               "模型会怎样，这与这个头在场时做了什么并不相同：其他头可能接替它（这个翻译模型有冗余——单独关闭一个头很少改变输出），"
               "而且全零的输出是模型训练中从未见过的（平均输出更温和）。**梯度×输入**是一阶的局部估计；**积分梯度**沿从基线"
               "（这里：所有词嵌入为零，位置保留）出发的路径累加梯度，只有步数足够多时总和才精确；两者都取决于所选的基线。"
-              "**Rollout** 假设各头线性混合，并忽略值向量和前馈层。它们都不是“唯一的”解释：相互一致时是证据；相互矛盾时，"
+              "**注意力展开**假设各头线性混合，并忽略值向量和前馈层。它们都不是“唯一的”解释：相互一致时是证据；相互矛盾时，"
               "单凭注意力图不可轻信。"},
     # value-weighted attention on Explore and Translate
     "vw.toggle": {"en": "Also draw the value-weighted share ‖α·v‖", "zh": "同时绘制值加权份额 ‖α·v‖"},

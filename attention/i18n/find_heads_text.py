@@ -30,4 +30,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "relevance.col_weight": {"en": "weight", "zh": "权重"},
     "relevance.col_score": {"en": "q·k", "zh": "q·k"},
     "relevance.col_rank": {"en": "rank of the key in the row", "zh": "该键在这一行中的名次"},
+    "relevance.col_top": {"en": "ranked 1 in the row", "zh": "这一行排第 1 的键"},
+    "relevance.col_other": {"en": "weight to “{o}”", "zh": "给“{o}”的权重"},
+    "relevance.compare": {
+        "en": "The article's question is a comparison: does {q} look at {k} more than at {o}? In {n} of {heads} heads "
+              "it clearly does: {k} is above an even spread (1.5 × {even}, the share each of {n_keys} keys would get) "
+              "and ahead of {o}. Where {k}'s rank is above 1, the last column says which key comes first (often a "
+              "marker such as [CLS]).",
+        "zh": "文章的问题是一个比较：{q} 看 {k} 是否多于看 {o}？在 {heads} 个头中有 {n} 个明显如此：{k} 的权重高于平均分配"
+              "（{n_keys} 个键各 {even} 的 1.5 倍），并且领先于 {o}。若 {k} 的名次大于 1，最后一列给出排第一的键（常常是 [CLS] "
+              "之类的标记）。"},
 }

@@ -6,17 +6,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.title": {"en": "Attention, step by step, on real numbers", "zh": "注意力，一步一步，用真实的数字"},
     "lesson.explain": {
         "en": "Ten short steps through how attention works, each on the model's own numbers for the sentence "
-              "below. Type your own sentence at any step: the text and charts follow it.",
-        "zh": "十个简短的步骤讲解注意力如何工作，每一步都使用模型对下面句子的真实数字。任何一步都可以输入你自己的句子："
+              "below, then a summary to save. Type your own sentence at any step: the text and charts follow it.",
+        "zh": "十个简短的步骤讲解注意力如何工作，每一步都使用模型对下面句子的真实数字，最后是一份可保存的总结。任何一步都可以输入你自己的句子："
               "文字和图表都会随之改变。"},
     "lesson.sentence_model": {"en": "Sentence (read by {model})", "zh": "句子（由 {model} 读取）"},
     "lesson.sentence_translator": {"en": "English sentence to translate", "zh": "要翻译的英文句子"},
     "lesson.progress": {"en": "Step {i} of {n}", "zh": "第 {i} 步，共 {n} 步"},
+    "lesson.progress_end": {"en": "Summary", "zh": "总结"},
+    "lesson.colon": {"en": ":", "zh": "："},
     "lesson.score": {"en": "Predictions: {right} right of {answered}", "zh": "预测：{answered} 次中答对 {right} 次"},
     "lesson.back": {"en": "Back", "zh": "上一步"},
     "lesson.next": {"en": "Next", "zh": "下一步"},
     "lesson.try_label": {"en": "Try it", "zh": "试一试"},
     "lesson.open_full": {"en": "Open this view on its full page", "zh": "在完整页面中打开此视图"},
+    "lesson.back_to": {"en": "Back to the lesson, step {step}", "zh": "返回课程第 {step} 步"},
     "lesson.head_caption": {"en": "{model}, {kind}: layer {layer}, head {head} ({heads} heads per layer).",
                             "zh": "{model}，{kind}：第 {layer} 层，第 {head} 个头（每层 {heads} 个头）。"},
     "lesson.predict": {"en": "Predict first", "zh": "先预测"},
@@ -54,6 +57,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "For {q} the word's vector has length {norm_t} and the position's {norm_p}; the chart shows both, their "
               "sum, and the normalised sum that enters layer 0.",
         "zh": "对 {q} 来说，词向量的长度是 {norm_t}，位置向量的长度是 {norm_p}；图中画出了两者、它们的和，以及进入第 0 层的归一化之和。"},
+    "lesson.vectors.segment": {
+        "en": "This model adds a third learned vector, the segment (which sentence of a pair a token belongs to; "
+              "here every token is in the first), of length {norm_s} for {q}: the chart draws it too.",
+        "zh": "这个模型还加上第三个学习向量——片段向量（表示词元属于一对句子中的哪一句；这里所有词元都属于第一句），{q} 的片段向量长度是 "
+              "{norm_s}：图中也画出了它。"},
     "lesson.vectors.unavailable": {"en": "This model's embeddings cannot be taken apart here, so the chart is left out.",
                                    "zh": "这里无法拆开这个模型的嵌入，因此省略了图表。"},
     "lesson.vectors.try": {"en": "Type your own sentence above: every later step re-reads its numbers from it.",
@@ -80,9 +88,10 @@ STRINGS: dict[str, dict[str, str]] = {
               "matrix S = Q·Kᵀ, the factor matrix. Row i is how well word i's query matches each key.",
         "zh": "把每个词的查询与每个词的键相乘：每一对一个点积，合在一起就是矩阵 S = Q·Kᵀ，即因子矩阵。第 i 行表示第 i 个词的查询与每个键的匹配程度。"},
     "lesson.factor.body": {
-        "en": "In layer {layer}, head {head}: {q}·{k} = {s_k} and {q}·{o} = {s_o}; the largest entry of {q}'s row is "
-              "{q}·{top} = {s_top}.",
-        "zh": "在第 {layer} 层第 {head} 个头中：{q}·{k} = {s_k}，{q}·{o} = {s_o}；{q} 这一行最大的是 {q}·{top} = {s_top}。"},
+        "en": "In layer {layer}, head {head}, {q}'s row has {n_keys} entries. Leaving out {k} and {o} (the next step "
+              "asks you about them), the largest is {q}·{top} = {s_top} and the smallest {q}·{low} = {s_low}.",
+        "zh": "在第 {layer} 层第 {head} 个头中，{q} 这一行有 {n_keys} 个数。先不看 {k} 和 {o}（下一步会请你预测它们），"
+              "最大的是 {q}·{top} = {s_top}，最小的是 {q}·{low} = {s_low}。"},
     "lesson.factor.try": {"en": "Click a cell (or a word beside a row): the lesson follows the pair you pick.",
                           "zh": "点击一个单元格（或行旁的词）：课程会跟随你选的词对。"},
     # 4
@@ -108,14 +117,28 @@ STRINGS: dict[str, dict[str, str]] = {
               "sharp; softmax then turns the row into weights between 0 and 1 that sum to 1: a row of A.",
         "zh": "S 的每一行除以 √d_k = √{d} = {sqrt}，以免长向量让 softmax 过于尖锐；然后 softmax 把这一行变成 0 到 1 之间、"
               "和为 1 的注意力权重：A 的一行。"},
-    "lesson.softmax.ask": {"en": "Which word will {q} attend to most in this head?",
-                           "zh": "在这个头中，{q} 最关注哪个词？"},
+    "lesson.softmax.ask": {"en": "Among the words (marker tokens such as [CLS], [SEP] and punctuation left out), "
+                                 "which will {q} attend to most in this head?",
+                           "zh": "在这些词中（不算 [CLS]、[SEP] 等标记词元和标点），这个头里 {q} 最关注哪个词？"},
+    "lesson.softmax.sink": {
+        "en": "Counting the markers too, {sink} takes {w_sink}, more than {k} ({w_k}): heads often park weight on such tokens (a "
+              "“sink”); their value vectors are small, so they add little to the output (step 7, and the "
+              "value-weighted view on Explore, show how little).",
+        "zh": "若把标记词元也算上，{sink} 拿走了 {w_sink}，比 {k}（{w_k}）还多：注意力头常把权重停放在这类词元上（称为“汇点”）；"
+              "它们的值向量很小，对输出贡献不大（第 7 步以及“探索”页的值加权视图会显示有多小）。"},
+    "lesson.softmax.faint": {
+        "en": "{k} comes first among the words, but with {w_k} it is not clearly above an even spread ({even} for each "
+              "of the {n_keys} tokens): too little to say that {q} attends to {k} in this head.",
+        "zh": "{k} 在这些词中排第一，但它的权重 {w_k} 并没有明显高于平均分配（{n_keys} 个词元各 {even}）："
+              "不足以说明这个头里 {q} 在关注 {k}。"},
     "lesson.softmax.top": {
         "en": "{q} gives {top} the most weight among the words: {w_top} of its 1 (marker tokens and punctuation take "
               "{markers}).",
         "zh": "在所有词中，{q} 给 {top} 的注意力权重最大：总共 1 中的 {w_top}（标记词元和标点占 {markers}）。"},
-    "lesson.softmax.holds": {"en": "As the article says: {q} attends to {k} more than to any other word here.",
-                             "zh": "正如文章所说：在这里 {q} 对 {k} 的关注超过其他任何词。"},
+    "lesson.softmax.holds": {
+        "en": "As the article says: among the words, {q} attends to {k} most here ({w_k}, well above the even "
+              "{even} of {n_keys} tokens).",
+        "zh": "正如文章所说：在这些词中，{q} 在这里最关注 {k}（{w_k}，明显高于 {n_keys} 个词元平均分配的 {even}）。"},
     "lesson.softmax.fails": {
         "en": "The article's pattern does not hold in this head: {q} gives {k} only {w_k}, less than {top}.",
         "zh": "文章所说的规律在这个头中不成立：{q} 只给 {k} {w_k}，比 {top} 少。"},
@@ -157,7 +180,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.sum.try": {"en": "The black line is the row of Z: the coloured bars add up to it.",
                        "zh": "黑线是 Z 的这一行：彩色柱加起来就是它。"},
     # 8
-    "lesson.training.title": {"en": "8. Training moves related words into alignment", "zh": "8. 训练让相关的词对齐"},
+    "lesson.training.title": {"en": "8. Does training move related words into alignment?", "zh": "8. 训练会让相关的词对齐吗？"},
     "lesson.training.intro": {
         "en": "The weights W_Q, W_K, W_V are learned: training turns them so that the query of a word lines up with "
               "the keys of the words it needs. Our small English→Spanish translator was saved at several steps of "
@@ -165,9 +188,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "W_Q、W_K、W_V 是学习得到的：训练会调整它们，使一个词的查询与它需要的词的键对齐。我们的小型英译西翻译器在训练中保存了若干份；"
               "这里同样的词经过每一份保存的模型。"},
     "lesson.training.body": {
-        "en": "{n} snapshots from step 0 to {last}, on {sentence}. In the encoder's layer {layer}, head {head} (where "
-              "{q} → {k} ends strongest):",
-        "zh": "从第 0 步到第 {last} 步共 {n} 个快照，句子为 {sentence}。在编码器第 {layer} 层第 {head} 个头（{q} → {k} 最终最强的地方）："},
+        "en": "{n} snapshots from the start of training (random weights) to step {last}, on {sentence} as the "
+              "translator reads it. We follow the weight {q} gives {k}, against the weight it gives {o}, in the "
+              "encoder's layer {layer}, head {head} (where {q} → {k} ends strongest):",
+        "zh": "从训练开始（随机权重）到第 {last} 步共 {n} 个快照，句子为翻译模型读到的 {sentence}。我们跟踪 {q} 给 {k} 的权重，"
+              "并与它给 {o} 的权重比较，位置是编码器第 {layer} 层第 {head} 个头（{q} → {k} 最终最强的地方）："},
+    "lesson.training.other_changed": {
+        "en": "Step 4 compared with {before}; the translator reads the sentence in its own words, so here the "
+              "comparison word is {o}.",
+        "zh": "第 4 步比较的是 {before}；翻译模型用自己的词表读这句话，所以这里比较的词是 {o}。"},
+    "lesson.training.no_pair": {
+        "en": "Of this sentence the translator knows only {words}: too few words to follow a query with a related "
+              "and an unrelated key, so this step draws no curve. Try “The black cat drank the milk.” above.",
+        "zh": "这句话中翻译模型只认识 {words}：词太少，无法跟踪一个查询词与一个相关键、一个无关键，所以这一步不画曲线。"
+              "请在上面试试 “The black cat drank the milk.”。"},
+    "lesson.training.unknown": {
+        "en": "Words the translator does not know are read as <unk>: it sees them all as the same unknown word.",
+        "zh": "翻译模型不认识的词按 <unk> 读取：它把这些词都看作同一个未知词。"},
     "lesson.training.learned": {"en": "Here training did what the article says: {q} came to prefer {k}.",
                                 "zh": "在这里训练做到了文章所说的：{q} 逐渐偏向 {k}。"},
     "lesson.training.not_learned": {
@@ -213,6 +250,10 @@ STRINGS: dict[str, dict[str, str]] = {
               "of its weight.",
         "zh": "{w} 读取的是 {s}：在交叉注意力第 {layer} 层的 {heads} 个头上平均，它把 {weight} 的权重给了 {s}。"},
     "lesson.cross.chart": {"en": "Cross-attention, layer {layer}, mean of the heads", "zh": "交叉注意力，第 {layer} 层，各头平均"},
+    "lesson.guesses": {
+        "en": "The translator was unsure of {words} (its probability below {floor}): read these words as guesses, "
+              "not as Spanish it knows.",
+        "zh": "翻译模型对 {words} 没有把握（概率低于 {floor}）：这些词只是猜测，不是它真正掌握的西班牙语。"},
     "lesson.cross.try": {"en": "Try “The black cat drank the milk.”: does “leche” read “milk”?",
                          "zh": "试试 “The black cat drank the milk.”：“leche” 读取的是 “milk” 吗？"},
     # the lesson on any model folder: what a model without an encoder, or without q, k, v, can show

@@ -66,7 +66,7 @@ STRINGS: dict[str, dict[str, str]] = {
               "也按模型实际关注的逐个词元计算）。点击表头排序不会改变网格的顺序：请使用“{order_by}”。",
     },
     # the rollout
-    "overview.rollout": {"en": "Attention rollout", "zh": "注意力展开（rollout）"},
+    "overview.rollout": {"en": "Attention rollout", "zh": "注意力展开"},
     "overview.rollout_title": {"en": "Attention rollout R = Â_L ··· Â_1  (rows sum to 1)",
                                "zh": "注意力展开 R = Â_L ··· Â_1（每行之和为 1）"},
     "overview.rollout_row": {"en": "position", "zh": "位置"},

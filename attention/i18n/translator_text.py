@@ -93,35 +93,47 @@ STRINGS: dict[str, dict[str, str]] = {
               "weight.",
         "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：{b} 最终领先，权重是 {a} 的 {ratio} 倍。",
     },
+    "learning.lead.related_far": {
+        "en": "At the last step, {q} gives {a} {wa} of its weight and {b} {wb}: {a} ends far ahead (more than 100× "
+              "{b}'s weight).",
+        "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：{a} 最终遥遥领先（超过 {b} 的 100 倍）。",
+    },
+    "learning.lead.unrelated_far": {
+        "en": "At the last step, {q} gives {a} {wa} of its weight and {b} {wb}: {b} ends far ahead (more than 100× "
+              "{a}'s weight).",
+        "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：{b} 最终遥遥领先（超过 {a} 的 100 倍）。",
+    },
     "learning.lead.level": {
         "en": "At the last step, {q} gives {a} {wa} of its weight and {b} {wb}: about the same.",
         "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：两者差不多。",
     },
     "learning.lead.neither": {
-        "en": "At the last step, {q} gives almost nothing to either ({a} {wa}, {b} {wb}): this head looks elsewhere.",
-        "zh": "在最后一步，{q} 几乎不关注这两个词（{a} {wa}，{b} {wb}）：这个头关注的是别的词。",
+        "en": "At the last step, {q} gives {a} {wa} of its weight and {b} {wb}: neither reaches {bar}, 1.5 × the "
+              "{even} each of {n} words would get from an even spread, so neither clearly leads.",
+        "zh": "在最后一步，{q} 把 {wa} 的权重给了 {a}，把 {wb} 给了 {b}：两者都没有达到 {bar}（{n} 个词平均分配时每个词 "
+              "{even} 的 1.5 倍），所以谁也不明显领先。",
     },
     "learning.trend.grew": {
-        "en": "At step 0 (random weights) they were {wa0} and {wb0}: training widened the gap.",
-        "zh": "在第 0 步（随机权重）时它们分别是 {wa0} 和 {wb0}：训练拉大了差距。",
+        "en": "At the start of training (random weights, the curves' left end) they were {wa0} and {wb0}: training widened the gap.",
+        "zh": "训练开始时（随机权重，曲线的最左端）它们分别是 {wa0} 和 {wb0}：训练拉大了差距。",
     },
     "learning.trend.narrowed": {
-        "en": "At step 0 (random weights) they were {wa0} and {wb0}: training narrowed the gap.",
-        "zh": "在第 0 步（随机权重）时它们分别是 {wa0} 和 {wb0}：训练缩小了差距。",
+        "en": "At the start of training (random weights, the curves' left end) they were {wa0} and {wb0}: training narrowed the gap.",
+        "zh": "训练开始时（随机权重，曲线的最左端）它们分别是 {wa0} 和 {wb0}：训练缩小了差距。",
     },
     "learning.trend.steady": {
-        "en": "At step 0 (random weights) they were {wa0} and {wb0}: the gap barely changed.",
-        "zh": "在第 0 步（随机权重）时它们分别是 {wa0} 和 {wb0}：差距几乎没变。",
+        "en": "At the start of training (random weights, the curves' left end) they were {wa0} and {wb0}: the gap barely changed.",
+        "zh": "训练开始时（随机权重，曲线的最左端）它们分别是 {wa0} 和 {wb0}：差距几乎没变。",
     },
     "learning.trend.overtook": {
-        "en": "At step 0 (random weights) they were {wa0} and {wb0}: training changed which one leads.",
-        "zh": "在第 0 步（随机权重）时它们分别是 {wa0} 和 {wb0}：训练改变了领先的一方。",
+        "en": "At the start of training (random weights, the curves' left end) they were {wa0} and {wb0}: training changed which one leads.",
+        "zh": "训练开始时（随机权重，曲线的最左端）它们分别是 {wa0} 和 {wb0}：训练改变了领先的一方。",
     },
     "learning.summary": {
-        "en": "Over all {heads} heads of this kind, {a} ends clearly ahead of {b} in {n}, and no head gives {a} more "
-              "than {max} of {q}'s weight.",
-        "zh": "在这类注意力的全部 {heads} 个头中，有 {n} 个头里 {a} 最终明显领先于 {b}；没有一个头给 {a} 的权重超过 {q} "
-              "的 {max}。",
+        "en": "Over all {heads} heads of this kind, {a} ends clearly ahead of {b} in {n}. The largest weight {q} gives "
+              "{a} in any of them is {max} (a share of 1).",
+        "zh": "在这类注意力的全部 {heads} 个头中，有 {n} 个头里 {a} 最终明显领先于 {b}。在这些头中，{q} 给 {a} 的最大权重是 "
+              "{max}（占 1 的份额）。",
     },
     "learning.finding": {
         "en": "The honest finding: in this small translator the encoder learns little preference between English "

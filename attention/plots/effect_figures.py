@@ -37,7 +37,8 @@ def drop_figure(words: list[str], drops: np.ndarray, title: str, y_title: str) -
     fig = _bars(words, title, y_title)
     colours = ["#d62728" if d > 0 else "#1f77b4" for d in drops]
     fig.add_trace(go.Bar(x=list(range(len(words))), y=[float(d) for d in drops], marker_color=colours,
-                         hovertemplate="%{y:.4f}<extra></extra>"))
+                         hovertemplate="%{y:.2e}<extra></extra>"))
+    fig.update_yaxes(exponentformat="e")  # 4e-05 nats, as the caption writes it, never "40μ" (micro-nats)
     return fig
 
 

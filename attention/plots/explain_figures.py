@@ -104,7 +104,11 @@ def temperature_figure(at_t: RowPipeline, model: RowPipeline, key_labels: list[s
     fig.update_xaxes(tickmode="array", tickvals=x, ticktext=key_labels, tickangle=-45)
     fig.update_yaxes(range=[0, max(1e-9, float(np.max([at_t.weights.max(), model.weights.max()]))) * 1.1])
     fig.update_layout(barmode="group")
-    return _base(fig, 320, title)
+    fig = _base(fig, 380, title)
+    # the legend below the rotated word labels, not on them: placed from the figure's bottom edge
+    fig.update_layout(legend={"orientation": "h", "yref": "container", "y": 0.0, "yanchor": "bottom"},
+                      margin={"b": 120})
+    return fig
 
 
 def input_figure(x: np.ndarray, title: str, parts: dict[str, np.ndarray] | None = None,

@@ -44,7 +44,9 @@ def _layout(fig: go.Figure, n_rows: int, n_cols: int, row_labels: list[str], tit
         dragmode=False,
         plot_bgcolor="rgba(0,0,0,0)",
     )
-    fig.update_yaxes(autorange=False, range=[n_rows - 0.5, -1.5], showticklabels=False, showgrid=False, zeroline=False)
+    # ticks="": the row words are drawn as text; a theme's tick marks left a stray "–" at every other row
+    fig.update_yaxes(autorange=False, range=[n_rows - 0.5, -1.5], showticklabels=False, showgrid=False, zeroline=False,
+                     ticks="")
     fig.update_xaxes(range=[-1.5, n_cols - 0.5], side="top", showgrid=False, zeroline=False, tickangle=-60)
 
 

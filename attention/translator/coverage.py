@@ -9,7 +9,8 @@ every word is in the vocabulary AND its word classes follow one of them:
     NP  [does|do|did not]  VERB              [.]
     NP = DETERMINER [ADJ] NOUN
 
-Agreement and meaning are not checked ("the milk drank the cat" passes): only the shape the
+A word not in the vocabulary may stand for any noun, adjective or verb (its shape is checked; that it
+is unknown is said apart). Agreement and meaning are not checked ("the milk drank the cat" passes): only the shape the
 grammar could have produced. "My grandmother bakes bread every Sunday." fails: "bread" has no
 determiner and "every Sunday" fits no pattern, so its translation is a guess.
 """
@@ -52,8 +53,18 @@ def _classes() -> dict[str, frozenset[str]]:
     return {w: frozenset(c) for w, c in table.items()}
 
 
+OPEN_CLASSES = frozenset({"noun", "adj", "tverb", "iverb"})  # what an unknown word may stand for
+
+
 def _is(words: tuple[str, ...], i: int, cls: str) -> bool:
-    return i < len(words) and cls in _classes().get(words[i], frozenset())
+    """Word i can have class `cls`. A word the grammar does not know (read as <unk>, and said so apart)
+    may stand for any open class: "the zorblax is blue" has the shape of "the ball is blue"."""
+    if i >= len(words):
+        return False
+    known = _classes().get(words[i])
+    if known is None:
+        return cls in OPEN_CLASSES and any(c.isalnum() for c in words[i])
+    return cls in known
 
 
 def _noun_phrase(words: tuple[str, ...], i: int) -> set[int]:

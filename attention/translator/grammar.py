@@ -266,3 +266,8 @@ def location(subject: NounPhrase, preposition: str, place: NounPhrase, tense: st
     b.noun_phrase(place)
     b.es(".", b.en("."))
     return b.pair()
+
+
+def verb_forms() -> frozenset[str]:
+    """Every English verb form the grammar knows: enough to find "drank" in the example sentence."""
+    return frozenset(w for v in VERBS for w in v.en)

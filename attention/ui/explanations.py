@@ -10,6 +10,7 @@ import streamlit as st
 
 from attention import core
 from attention.analysis import anatomy, qk_space
+from attention.analysis.markdown import code
 from attention.analysis.qkv_origin import Origin
 from attention.plots import explain_figures, heatmaps
 from attention.trace import Site
@@ -49,10 +50,6 @@ def chosen_query(scope: Scope) -> int | None:
     return query
 
 
-def _code(token: str) -> str:
-    return f"``{token}``" if "`" in token else f"`{token}`"
-
-
 def dot_product(site: Site, head: int, prefix: str, scope: Scope) -> None:
     sel = state.get_selection(scope)
     if sel.cell is None:
@@ -60,7 +57,7 @@ def dot_product(site: Site, head: int, prefix: str, scope: Scope) -> None:
         return
     q_i, k_i = sel.cell
     q_tok, k_tok = site.query_tokens[q_i], site.key_tokens[k_i]
-    st.markdown(t("dot.explain", q=_code(q_tok), k=_code(k_tok)))
+    st.markdown(t("dot.explain", q=code(q_tok), k=code(k_tok)))
     c1, c2 = st.columns(2)
     sort = c1.toggle(t("dot.sort"), key=f"{prefix}_dot_sort")
     choices = [None] + [j for j in range(len(site.key_tokens)) if j != k_i]
@@ -80,7 +77,7 @@ def dot_product(site: Site, head: int, prefix: str, scope: Scope) -> None:
                 vectors_title=t("dot.vectors"), terms_title=t("dot.terms"), dimension_word=t("dot.dimension"),
                 terms_range=y_range,
             )
-            st.markdown(f"**{_code(q_tok)} · {_code(site.key_tokens[an.key])}**")
+            st.markdown(f"**{code(q_tok)} · {code(site.key_tokens[an.key])}**")
             st.plotly_chart(fig, width="stretch", key=f"{prefix}_dot_{an.key}", config=charts.config())
             st.caption(t("dot.stats", agree=an.agreeing, d=an.terms.shape[0], cos=f"{an.cosine:.3f}"))
 
@@ -90,7 +87,7 @@ def weighted_sum(site: Site, head: int, prefix: str, scope: Scope) -> None:
     if query is None:
         return
     q_tok = site.query_tokens[query]
-    st.markdown(t("sum.explain", q=_code(q_tok)))
+    st.markdown(t("sum.explain", q=code(q_tok)))
     an = anatomy.sum_anatomy(site, head, query)
     fig = explain_figures.sum_figure(an, [heatmaps.label(w) for w in site.key_tokens], t("sum.total"),
                                    t("sum.others"), t("sum.title", q=heatmaps.label(q_tok)),

@@ -1,6 +1,6 @@
 """The Lesson page's Streamlit glue: the sentences, back / next, one step drawn (text, chart, hint, link,
-prediction), the session's score and the printable summary. What a step says is in lesson_steps.py and
-lesson_story.py; the numbers in attention/analysis/lesson_numbers.py."""
+prediction), the session's score and the printable summary. What a step says is in attention/lesson/steps.py and
+story.py; the numbers in attention/analysis/lesson_numbers.py."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from attention.analysis import lesson_numbers as numbers
 from attention.analysis.selection import Selection
 from attention.analysis.text_input import check_text
 from attention.capture import hf_model, projections
-from attention.ui import cache, charts, lesson_print, sentence, settings, state
+from attention.lesson import printout
+from attention.lesson.steps import MODEL, Context, Prediction, Step
+from attention.lesson.story import N_STEPS, NEEDS_QKV, SOURCES, STEPS
 from attention.trace import Kind
+from attention.ui import cache, charts, sentence, settings, state
 from attention.ui.lang import kind_title, lang, t, trace_problems
-from attention.ui.lesson_steps import MODEL, Context, Prediction, Step
-from attention.ui.lesson_story import N_STEPS, NEEDS_QKV, SOURCES, STEPS, verb_forms
 from attention.ui.matrices import select_from_chart
 from attention.ui.state import EXPLORE_SCOPE, LESSON_SCOPE, TRANSLATE_SCOPE, Keys
 
@@ -45,7 +46,8 @@ def navigation(where: str) -> None:
     c_back.button(t("lesson.back"), key=f"lesson_back_{where}", on_click=_move, args=(-1,), disabled=step == 0,
                   icon=":material/arrow_back:")
     right, answered = numbers.score(st.session_state[Keys.LESSON_ANSWERS])
-    c_progress.progress((step + 1) / N_STEPS, text=t("lesson.progress", i=step + 1, n=N_STEPS) + " · "
+    at = t("lesson.progress", i=step + 1, n=N_STEPS - 1) if step < N_STEPS - 1 else t("lesson.progress_end")
+    c_progress.progress((step + 1) / N_STEPS, text=at + " · "
                         + t("lesson.score", right=right, answered=answered))
     c_next.button(t("lesson.next"), key=f"lesson_next_{where}", on_click=_move, args=(1,),
                   disabled=step == N_STEPS - 1, icon=":material/arrow_forward:")
@@ -81,6 +83,8 @@ def _choose_head(tr, kind: Kind, query: int, key: int) -> None:
 def context(tr, kind: Kind) -> Context:
     """Everything the steps read, for the sentences and head in session state, on the model's `kind`
     of self-attention (numbers.lesson_kind)."""
+    from attention.translator.grammar import verb_forms
+
     site = tr.site(tr.layers(kind)[0], kind)
     f = numbers.focus(site.key_tokens, verb_forms())
     _choose_head(tr, kind, f.query, f.key)
@@ -131,7 +135,7 @@ def _reveal(pred: Prediction, pick_key: str) -> None:
 
 def prediction(pred: Prediction) -> bool:
     """Ask, then (once answered) say whether the model agrees and why. True once revealed."""
-    st.markdown(f"**{t('lesson.predict')}:** {pred.question}")
+    st.markdown(f"**{t('lesson.predict')}{t('lesson.colon')}** {pred.question}")
     given = st.session_state[Keys.LESSON_ANSWERS].get(pred.record_key)
     if given is None:
         pick_key = f"lesson_pick_{pred.id}_{zlib.crc32(pred.record_key.encode())}"  # a new question, a new widget
@@ -159,6 +163,7 @@ def _switch_head(layer: int, head: int) -> None:
 def _open(step: Step, c: Context) -> None:
     """The full page on the step's view; its selection is declared made there, so the page keeps it."""
     page, values = step.link
+    st.session_state[Keys.LESSON_RETURN] = st.session_state[Keys.LESSON_STEP]  # the full page offers a way back
     if page == "explore":
         state.adopt_selection(EXPLORE_SCOPE, (c.tr.text, c.model_path, c.kind))
     elif page == "translate":
@@ -189,7 +194,7 @@ def draw(step: Step, c: Context) -> None:
     if step.source == MODEL and step.id not in ("vectors", "training"):
         st.caption(t("lesson.head_caption", model=c.tr.model, kind=kind_title(c.kind), layer=c.layer, head=c.head,
                      heads=c.site.n_heads))
-    st.info(f"**{t('lesson.try_label')}:** {step.hint}", icon=":material/lightbulb:")
+    st.info(f"**{t('lesson.try_label')}{t('lesson.colon')}** {step.hint}", icon=":material/lightbulb:")
     if st.button(t("lesson.open_full"), key=f"lesson_link_{step.id}", icon=":material/open_in_new:"):
         _open(step, c)
 
@@ -246,17 +251,26 @@ def end(c: Context) -> None:
     # the titles are numbered ("1. …"): one line each, the number's dot escaped so it is not a list marker
     st.markdown(f"**{t('lesson.end.steps')}**\n\n" + "  \n".join(re.sub(r"^(\d+)\.", r"\1\\.", s.title)
                                                                    for s in steps))
-    words = {"try": t("lesson.try_label"), "predict": t("lesson.predict"), "answer_was": t("lesson.answer_was"),
+    words = {"predict": t("lesson.predict") + t("lesson.colon"), "answer_was": t("lesson.answer_was"),
              "print": t("lesson.print")}
-    page = lesson_print.summary_html(t("lesson.title"), lang(),
-                                     [t("lesson.print_sentences", text=f"`{c.text}`", tr_text=f"`{c.tr_text}`")],
-                                     steps, answers, words)
+    lines = [t("lesson.print_sentences", text=f"`{c.text}`", tr_text=f"`{c.tr_text}`"),
+             t("lesson.end.score", right=right, answered=answered)]
+    page = printout.summary_html(t("lesson.title"), lang(), lines, steps, answers, words)
     st.download_button(t("lesson.end.download"), page.encode("utf-8"), file_name=f"attention-lesson-{lang()}.html",
                        mime="text/html", key="lesson_download", icon=":material/download:")
     st.button(t("lesson.end.restart"), key="lesson_restart", on_click=_move, args=(-N_STEPS,))
 
 
+def back_button() -> None:
+    """On a full page opened from a lesson step: a way back to that step (the browser's Back needs two)."""
+    step = st.session_state.get(Keys.LESSON_RETURN)
+    if step is not None and st.button(t("lesson.back_to", step=step + 1), key="back_to_lesson",
+                                      icon=":material/arrow_back:"):
+        state.go("lesson", **{Keys.LESSON_STEP: step})
+
+
 def page() -> None:
+    st.session_state.pop(Keys.LESSON_RETURN, None)  # back in the lesson: no page needs to offer the way back
     defaults()
     st.title(t("lesson.title"))
     st.caption(t("lesson.explain"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from attention.analysis import details, word_merge
+from attention.analysis.markdown import code, literal
 from attention.analysis.value_weighted import row_value_weighted
 from attention.analysis.selection import Selection, selection_from_event
 from attention.headview.payload import LABELS
@@ -19,16 +20,6 @@ from attention.trace import Site
 from attention.ui import charts, explanations, head_component, state
 from attention.ui.state import Keys, Scope
 from attention.ui.lang import site_notes, t
-
-
-def code(token: str) -> str:
-    """A token as inline code in markdown, whatever backticks it holds."""
-    return f"`` {token} ``" if "`" in token else f"`{token}`"
-
-
-def _literal(token: str) -> str:
-    """A token as plain text in a markdown label (a button's): every mark escaped."""
-    return "".join("\\" + c if not c.isalnum() and not c.isspace() else c for c in token)
 
 
 def select_from_chart(chart_key: str, scope: Scope) -> None:
@@ -147,7 +138,8 @@ def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
         return
     cell = details.cell_detail(site, head, sel.query, sel.key)
     st.markdown(t("detail.pair", q=code(cell.query_token), k=code(cell.key_token), qi=cell.query, ki=cell.key))
-    c1, c2, c3, c4 = st.columns(4)
+    # two by two: four across, half a 1280 px page cut the numbers ("21.… 3.7…")
+    (c1, c2), (c3, c4) = st.columns(2), st.columns(2)
     c1.metric(t("detail.dot"), f"{cell.dot:.4f}")
     c2.metric(t("detail.scaled"), t("masked") if cell.masked else f"{cell.scaled:.4f}")
     c3.metric(t("detail.weight"), f"{cell.weight:.4f}")
@@ -157,7 +149,7 @@ def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
     else:
         st.caption(t("detail.scaled_note", scale=f"{cell.scale:.4f}", d_k=site.d_head))
     if page == "explore":  # Find heads ranks Explore's sentence on Explore's selection
-        label = t("relevance.explore_link", q=_literal(cell.query_token), k=_literal(cell.key_token))
+        label = t("relevance.explore_link", q=literal(cell.query_token), k=literal(cell.key_token))
         if st.button(label, key="to_find_heads", icon=":material/travel_explore:"):
             state.go("find_heads")  # the kind, sentence and pair are shared with Explore already
 

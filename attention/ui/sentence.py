@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from attention import ModelLoadError, sources
+from attention.analysis.markdown import literal
 from attention.analysis.text_input import check_text
 from attention.sources import Output, Source
 from attention.trace import Trace
@@ -102,19 +103,14 @@ def translated(text: str | None):
         return None
 
 
-def _md(word: str) -> str:
-    """A word as literal markdown text (every markdown mark escaped)."""
-    return "".join("\\" + c if not c.isalnum() and not c.isspace() else c for c in word)
-
-
 def show_translation(out) -> None:
     """The Spanish output with how sure the model was of each word, and when not to trust it: words
     it could not read, a sentence shaped unlike anything it was trained on, punctuation left out."""
     from attention.translator.api import LOW_CONFIDENCE
     st.markdown(f"**{t('translate.output')}**")
-    st.code(out.text or "∅", language=None)
+    st.code(out.text or "∅", language=None, wrap_lines=True)
     low = set(out.low_confidence)
-    words = [f":orange-background[**{_md(w)}** {p:.2f} ⚠]" if i in low else f"**{_md(w)}** {p:.2f}"
+    words = [f":orange-background[**{literal(w)}** {p:.2f} ⚠]" if i in low else f"**{literal(w)}** {p:.2f}"
              for i, (w, p) in enumerate(zip(out.target_tokens, out.word_probs, strict=True))]
     if words:
         st.markdown(t("translate.probs") + " " + " · ".join(words))

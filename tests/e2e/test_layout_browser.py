@@ -49,3 +49,23 @@ def test_the_measure_sees_a_clipped_and_an_overlapping_text():
         {"kind": "xtick", "text": "t2", "x0": 10, "y0": 90, "x1": 30, "y1": 99},  # ticks: plotly's own business
     ]}
     assert problems([chart]) == ["chart 0: title 'cut' is clipped", "chart 0: annotation 'a' overlaps axis 'b'"]
+
+
+CUT = """() => [...document.querySelectorAll('[data-testid="stMetricValue"]')].map(el => {
+    const inner = el.querySelector('div') || el;
+    return {text: el.innerText, cut: inner.scrollWidth > inner.clientWidth + 1};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_detail_panels_numbers_are_whole_at_1280_px(wide_page, app_url, lang):
+    """The detail panel beside the head view showed "21.… 3.7… 0.3…" at 1280 px."""
+    from playwright.sync_api import expect
+
+    wide_page.goto(f"{app_url}/?q=6&k=4&lang={lang}")
+    wait_idle(wide_page, timeout_ms=300_000)
+    expect(wide_page.locator('[data-testid="stMetricValue"]')).to_have_count(4, timeout=120_000)
+    metrics = wide_page.evaluate(CUT)
+    assert len(metrics) == 4, metrics
+    assert not [m for m in metrics if m["cut"]], metrics
+

@@ -24,7 +24,7 @@ def test_three_steps_a_prediction_and_the_link_to_the_full_page(page, app_url):
         _next(page)
         expect(page.get_by_role("heading", name=re.compile(re.escape(title)))).to_be_visible(timeout=TIMEOUT)
     assert "step=3" in page.url
-    expect(page.get_by_text("Step 4 of 11").first).to_be_visible()
+    expect(page.get_by_text("Step 4 of 10").first).to_be_visible()  # ten steps, then the summary
 
     # predict: which is larger, milk·drank or milk·black? then reveal
     expect(page.get_by_text("Which will be larger").first).to_be_visible()
@@ -50,6 +50,12 @@ def test_three_steps_a_prediction_and_the_link_to_the_full_page(page, app_url):
     expect(page.get_by_role("combobox", name="Head")).to_have_value("0")
     # the explanation the step was about is the one open: q·k dimension by dimension
     expect(page.get_by_role("radio", name="Why this score: q·k")).to_be_checked()
+    # and the way back to the step the full page was opened from
+    page.get_by_role("button", name="Back to the lesson, step 4").click()
+    page.wait_for_url(lambda url: "/lesson" in url, timeout=TIMEOUT)
+    wait_idle(page, timeout_ms=TIMEOUT)
+    expect(page.get_by_role("heading", name=re.compile(re.escape("4. A dot product is large")))).to_be_visible(
+        timeout=TIMEOUT)
 
 
 def test_the_downloaded_lesson_opens_offline_with_every_chart_drawn(page, app_url, tmp_path):

@@ -77,3 +77,21 @@ def test_a_clicked_row_opens_that_head_in_explore_with_the_pair_selected():
     assert (at.selectbox(key="layer").value, at.selectbox(key="head").value) == (layer, head)
     assert (at.session_state["sel_q"], at.session_state["sel_k"]) == (6, 4)  # milk → drank
     assert [(v["layer"], v["head"]) for v in head_views(at)] == [(layer, head)] and selections(at) == [(6, 4)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_find_heads_compares_with_a_third_word_and_names_the_rank_1_key(lang):
+    """"rank of the key in the row = 2" said nothing of what was first ([CLS]), and nothing compared
+    drank with black, which is the article's question."""
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.query_params["lang"] = lang
+    at.switch_page("views/find_heads.py").run()
+    assert not at.exception
+    said = " ".join(m.value for m in at.markdown)
+    assert "`black`" in said and i18n.t("relevance.compare", lang).split("{q}")[0] in said
+    table = at.dataframe[0].value
+    assert i18n.t("relevance.col_other", lang, o="black") in table.columns
+    second = table[table[i18n.t("relevance.col_rank", lang)] == 2]
+    assert len(second) and set(second[i18n.t("relevance.col_top", lang)]) <= {"[CLS]", "[SEP]", "the", "black", "cat",
+                                                                               "milk", "."}
+    assert (table[table[i18n.t("relevance.col_rank", lang)] == 1][i18n.t("relevance.col_top", lang)] == "drank").all()

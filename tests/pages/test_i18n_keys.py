@@ -34,7 +34,7 @@ RUNTIME = None  # a family whose values are a page's literal widget options: the
 
 def _weights_grid() -> Iterable[Effect]:
     values = (0.0, 0.001, 0.01, 0.05, 0.1, 0.2, 0.3, 0.5, 0.9)
-    return (Effect((a, b), (c, d)) for a, b, c, d in itertools.product(values, repeat=4))
+    return (Effect((a, b), (c, d), n) for a, b, c, d in itertools.product(values, repeat=4) for n in (2, 10))
 
 
 # Each f-string family the source builds, and where its values come from: the table the code reads, or
@@ -50,7 +50,7 @@ FAMILIES: dict[str, Callable[[], Iterable[str]] | None] = {
     "headview.{}": lambda: LABELS,
     "overview.stat.{}": lambda: head_stats.STAT_COLUMNS,
     "ablation.mode_{}": lambda: effects.MODES,
-    "learning.lead.{}": lambda: {e.leader for e in _weights_grid()},
+    "learning.lead.{}": lambda: {e.lead_key.removeprefix("learning.lead.") for e in _weights_grid()},
     "learning.trend.{}": lambda: {e.trend for e in _weights_grid()},
     "ablation.agree.{}": lambda: {effects.agreement(r) for r in [math.nan, *(x / 20 for x in range(-20, 21))]},
     "ablation.level.{}": lambda: {effects.agreement(r) for r in [math.nan, *(x / 20 for x in range(-20, 21))]},

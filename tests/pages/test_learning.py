@@ -45,10 +45,10 @@ def test_last_point_of_a_curve_is_the_shipped_models_value(snaps):
     assert eff.leader == "related" and eff.learned
 
 
-def _effect(related_weights, unrelated_weights):
+def _effect(related_weights, unrelated_weights, n_keys=8):
     def curve(weights):
         n = len(weights)
-        return learning_curves.PairCurve(0, 0, np.zeros(n), np.array(weights, float), np.zeros(n))
+        return learning_curves.PairCurve(0, 0, np.zeros(n), np.array(weights, float), np.zeros(n), n_keys)
 
     return learning_curves.effect(curve(related_weights), curve(unrelated_weights))
 
@@ -63,9 +63,11 @@ def _effect(related_weights, unrelated_weights):
     ([0.30, 0.31], [0.29, 0.30], "level", "steady", False),
     ([0.30, 0.005], [0.10, 0.001], "neither", "narrowed", False),
     ([0.10, 0.50], [0.10, 0.49], "level", "steady", False),
+    # the lesson's step 8 on a 10-token sentence: 0.113 against 0.086, both near the even 0.1: no claim
+    ([0.08, 0.113], [0.10, 0.086], "neither", "steady", False),
 ])
 def test_verdicts_on_hand_made_curves(related, unrelated, leader, trend, learned):
-    eff = _effect(related, unrelated)
+    eff = _effect(related, unrelated, n_keys=10 if related[-1] == 0.113 else 8)
     assert (eff.leader, eff.trend, eff.learned) == (leader, trend, learned)
     a, b = related[-1], unrelated[-1]
     assert eff.ratio == pytest.approx(max(a, b) / min(a, b))
@@ -149,3 +151,23 @@ def test_every_chart_title_and_axis_title_is_in_the_chosen_language():
     assert f"{i18n.t('title.A', 'zh')}<br>{i18n.t('learning.at_step', 'zh', step=step)}" in words
     assert i18n.t("learning.step", "zh") in words and i18n.t("learning.loss_axis", "zh") in words
     assert i18n.t("learning.loss_curve", "zh") in words and i18n.t("chart.head", "zh", layer=1, head=1) in words
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cross_attention_says_far_ahead_not_a_ten_digit_ratio(lang):
+    """The page said "milk ends ahead, with 6919438060.4× black's weight" and "no head gives milk more than
+    1.00 of leche's weight"; the trend said "step 0" over a log axis that starts at 1."""
+    import re
+
+    from attention import i18n
+
+    at = AppTest.from_file(APP, default_timeout=300)
+    at.switch_page("views/learning.py")
+    at.query_params.update(kind="cross", layer="1", head="1", lang=lang)
+    at.run()
+    assert not at.exception
+    said = " ".join(x.value for x in [*at.info, *at.success, *at.caption])
+    assert not re.search(r"\d{4,}(\.\d)?×|\d{4,}(\.\d)? 倍", said), said
+    far = i18n.t("learning.lead.related_far", lang, q="leche", a="milk", b="black", wa="0", wb="0")
+    assert far.split("：" if lang == "zh" else ": ")[1][:6] in said, said
+    assert "1.00 of" not in said and "step 0" not in said and "第 0 步" not in said

@@ -101,3 +101,10 @@ def test_every_word_a_matrix_shows_is_a_parameter():
     small = heatmaps.scores_figure(site_of(["a", "b", "c"], causal=True), 0, title="S", masked_text="已屏蔽",
                                    axis_names=("查询", "键"))
     assert any("已屏蔽" in text for text in traces_named(small, "cells")[0].text)
+
+
+def test_no_tick_marks_beside_the_row_words():
+    """A theme's tick marks drew a stray "–" left of every other row word (in the app and the download)."""
+    site = site_of(["the", "black", "cat", "drank", "the", "milk"])
+    for fig in (heatmaps.scores_figure(site, 0, Selection()), heatmaps.weights_figure(site, 0, Selection())):
+        assert fig.layout.yaxis.ticks == ""

@@ -257,3 +257,15 @@ def test_every_held_out_sentence_follows_the_grammar_and_others_do_not():
     for words in ["my grandmother bakes bread every sunday .", "the cat", "cat drank the milk .",
                   "the cat drank the milk . .", "the ball is the blue .", "the cat drank milk"]:
         assert not follows_grammar(words.split()), words
+
+
+def test_an_unknown_word_keeps_the_sentences_shape():
+    """"The zorblax is blue." has exactly the shape of "the ball is blue": the page said it had none of
+    the four; that "zorblax" is unknown is said apart (and it is not in distribution)."""
+    from attention.translator.coverage import follows_grammar
+
+    assert follows_grammar("the zorblax is blue .".split())
+    assert follows_grammar("the zorblax glorped the milk".split())
+    assert not follows_grammar("zorblax the is blue .".split())
+    out = translate("The zorblax is blue.")
+    assert out.follows_grammar and out.unknown_words == ("zorblax",) and not out.in_distribution

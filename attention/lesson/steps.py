@@ -1,6 +1,6 @@
 """The lesson's steps on the pretrained model: each reads its numbers from the learner's trace and says
 them in the chosen language. No Streamlit here: a step is data (text, a figure, a hint, a link, maybe a
-prediction), drawn by ui/lesson_page.py and printed by ui/lesson_print.py alike.
+prediction), drawn by ui/lesson_page.py and printed by printout.py alike.
 """
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention import i18n
-from attention.analysis import anatomy
+from attention.analysis import anatomy, claims
 from attention.analysis import lesson_numbers as lesson
 from attention.analysis.learning_curves import SnapshotTraces
+from attention.analysis.markdown import code as word
 from attention.analysis.qkv_origin import Origin
 from attention.analysis.selection import Selection
 from attention.plots import explain_figures, heatmaps
+from attention.keys import Keys
 from attention.trace import Kind, Site, Trace
-from attention.ui.state import Keys
 
 MODEL, TRANSLATOR = "model", "translator"  # which sentence a step reads (which box the lesson shows)
 
@@ -91,11 +92,6 @@ class Context:
         return self.sel.key if self.sel.key is not None else 0
 
 
-def word(token: str) -> str:
-    """A token as inline code in markdown, whatever backticks it holds."""
-    return f"`` {token} ``" if "`" in token else f"`{token}`"
-
-
 def n(value: float, digits: int = 3) -> str:
     return f"{value:.{digits}f}"
 
@@ -129,6 +125,8 @@ def vectors(c: Context) -> Step:
                                                         layer=0), parts, c.t("origin.parts"), c.t("origin.sum"))
         text.append(c.t("lesson.vectors.numbers", norm_t=n(float(np.linalg.norm(e.token))),
                         norm_p=n(float(np.linalg.norm(e.position))), **names))
+        if e.segment is not None:  # BERT-like models add a third vector: the chart draws it, so the text says it
+            text.append(c.t("lesson.vectors.segment", norm_s=n(float(np.linalg.norm(e.segment))), **names))
     else:
         text.append(c.t("lesson.vectors.unavailable"))
     return Step("vectors", MODEL, c.t("lesson.vectors.title"), tuple(text), c.t("lesson.vectors.try"),
@@ -155,11 +153,14 @@ def _axis(c: Context) -> dict[str, Any]:
 
 
 def factor(c: Context) -> Step:
+    """S on the learner's sentence; its numbers name any pair but the two step 4 asks about (predict, then
+    reveal: the answer is never printed before the question)."""
     s = c.site.scores[c.head, c.query]
-    top = int(np.argmax(s))
     names = _names(c)
-    body = c.t("lesson.factor.body", layer=c.layer, head=c.head, s_k=n(float(s[c.key])), s_o=n(float(s[c.other])),
-               top=word(c.site.key_tokens[top]), s_top=n(float(s[top])), **names)
+    rest = [j for j in range(len(s)) if j not in (c.key, c.other)] or [c.query]
+    top, low = max(rest, key=lambda j: float(s[j])), min(rest, key=lambda j: float(s[j]))
+    body = c.t("lesson.factor.body", layer=c.layer, head=c.head, n_keys=len(s), top=word(c.site.key_tokens[top]),
+               s_top=n(float(s[top])), low=word(c.site.key_tokens[low]), s_low=n(float(s[low])), **names)
     fig = heatmaps.scores_figure(c.site, c.head, c.sel, title=c.t("title.S"), **_axis(c))
     return Step("factor", MODEL, c.t("lesson.factor.title"), (c.t("lesson.factor.intro"), body),
                 c.t("lesson.factor.try"), explore_link(c, "dot"), fig, clickable=True)
@@ -178,7 +179,7 @@ def dot(c: Context) -> Step:
         f"{c.text}|{c.layer}|{c.head}|{c.query}|{c.key}|{c.other}")
     y_range = explain_figures.terms_range(a, b)
     fig = explain_figures.dot_figure(a, True, heatmaps.label(c.site.query_tokens[c.query]), heatmaps.label(toks[c.key]),
-                                     sum_text=c.t("dot.sum", total=n(a.total, 4), qi=c.query, ki=c.key),
+                                     sum_text=c.t("dot.sum", total=n(a.total), qi=c.query, ki=c.key),
                                      vectors_title=c.t("dot.vectors"), terms_title=c.t("dot.terms"),
                                      dimension_word=c.t("dot.dimension"), terms_range=y_range)
     return Step("dot", MODEL, c.t("lesson.dot.title"), (c.t("lesson.dot.intro"),), c.t("lesson.dot.try"),
@@ -193,14 +194,22 @@ def softmax(c: Context) -> Step:
     said = [c.t("lesson.softmax.top", top=word(site.key_tokens[top]), w_top=n(float(row[top])),
                 markers=n(lesson.markers_share(site, c.head, c.query)), **names)]
     offer = None
-    if top == c.key:
-        said.append(c.t("lesson.softmax.holds", **names))
+    if top == c.key and claims.above_even(float(row[c.key]), len(row)):
+        said.append(c.t("lesson.softmax.holds", w_k=n(float(row[c.key])), even=n(claims.even(len(row))),
+                        n_keys=len(row), **names))
+    elif top == c.key:
+        said.append(c.t("lesson.softmax.faint", w_k=n(float(row[c.key])), even=n(claims.even(len(row))),
+                        n_keys=len(row), **names))
     else:
         said.append(c.t("lesson.softmax.fails", w_k=n(float(row[c.key])), top=word(site.key_tokens[top]), **names))
         best = lesson.best_head(c.tr, c.kind, c.query, c.key)
         if (best.layer, best.head) != (c.layer, c.head):
             offer = (best.layer, best.head)
             said.append(c.t("lesson.softmax.offer", layer=best.layer, head=best.head, w=n(best.weight), **names))
+    sink = claims.sink_over(row, site.key_tokens, c.key)
+    if sink is not None:  # said after the verdict among the words: the whole row, markers included
+        said.append(c.t("lesson.softmax.sink", sink=word(site.key_tokens[sink]), w_sink=n(float(row[sink])),
+                        w_k=n(float(row[c.key])), **names))
     pred = Prediction("top", c.t("lesson.softmax.ask", **names), tuple(str(j) for j in words),
                       {str(j): f"{site.key_tokens[j]} ({j})" for j in words}, str(top), " ".join(said),
                       f"{c.text}|{c.layer}|{c.head}|{c.query}")

@@ -10,14 +10,13 @@ from collections.abc import Mapping, Sequence
 
 import plotly.io as pio
 
-from attention.ui.lesson_steps import Step
+from attention.lesson.steps import Step
 
 _CODE = re.compile(r"``\s(.+?)\s``|`([^`]+)`")
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
 section { border-top: 1px solid #ccc; padding-top: 1rem; margin-top: 1.5rem; page-break-inside: avoid; }
 code { background: #f2f2f2; padding: 0 .2em; border-radius: 3px; }
-.hint { color: #555; font-style: italic; }
 .answer { background: #f4f8fb; border-left: 3px solid #4393c3; padding: .4rem .8rem; }
 @media print { .noprint { display: none; } }
 """
@@ -40,7 +39,8 @@ def _bold(escaped: str) -> str:
 
 def summary_html(title: str, lang: str, lines: Sequence[str], steps: Sequence[Step],
                  answers: Mapping[str, tuple[str, bool]], words: Mapping[str, str]) -> str:
-    """One HTML page. `words`: the labels it needs in the chosen language (try, predict, answer_was, print)."""
+    """One HTML page. `words`: the labels it needs in the chosen language (predict, answer_was, print). The
+    steps' "Try it" hints are left out: they ask for clicks and typing a saved file cannot answer."""
     parts = [f"<!DOCTYPE html><html lang=\"{html.escape(lang)}\"><head><meta charset=\"utf-8\">",
              f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
              f"<h1>{html.escape(title)}</h1>",
@@ -62,6 +62,6 @@ def summary_html(title: str, lang: str, lines: Sequence[str], steps: Sequence[St
             parts.append(pio.to_html(step.figure, full_html=False, include_plotlyjs=plotly_js,
                                      config={"displaylogo": False}))
             plotly_js = False
-        parts.append(f"<p class=\"hint\">{html.escape(words['try'])}: {inline(step.hint)}</p></section>")
+        parts.append("</section>")
     parts.append("</body></html>")
     return "\n".join(parts)

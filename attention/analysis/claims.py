@@ -1,0 +1,111 @@
+"""When a sentence may say what the numbers seem to say. Every page that writes a claim from numbers
+asks here first; each function answers with what may be said (or None: say nothing of the kind).
+
+The one rule, in four parts:
+- an effect smaller than EFFECT_FLOOR nats (or a set of effects that are all tied) means "no head matters
+  for this word": no ranks, no correlation;
+- a correlation is given with its n, and only when n ≥ MIN_N and both sides spread over at least
+  MIN_DISTINCT values;
+- a weight is "ahead" only when it is clearly above the even share 1/n (by MARGIN) — never because a
+  near-zero rival is smaller; a ratio above FAR times is "far ahead", not a long number;
+- a special token (a sink) that takes more weight than the related word is said.
+Pure numpy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from attention.analysis.effects import agreement, spearman
+from attention.analysis.special_tokens import is_special
+
+EFFECT_FLOOR = 1e-3  # nats: a mean log-probability drop below this is no effect a learner should rank
+MIN_N = 5  # pairs: a rank correlation over fewer says nothing
+MIN_DISTINCT = 3  # values on each side: a correlation over two levels is a split, not an ordering
+MARGIN = 0.5  # "above even" means at least (1 + MARGIN) × 1/n
+LEVEL = 1.25  # two weights above even with a ratio under this are level
+FAR = 100.0  # a ratio above this is "far ahead"
+
+
+def heads_matter(effects: Sequence[float] | np.ndarray, floor: float = EFFECT_FLOOR) -> bool:
+    """Some head's effect reaches the floor and the effects are not all tied."""
+    x = np.asarray(effects, dtype=np.float64)
+    return bool(x.size and np.max(np.abs(x)) >= floor and np.unique(x).size > 1)
+
+
+@dataclass(frozen=True)
+class Correlation:
+    rho: float
+    n: int
+
+
+def correlation(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray,
+                min_n: int = MIN_N) -> Correlation | None:
+    """Spearman's ρ with its n, or None when n or the spread of either side does not allow one."""
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    if a.size < min_n or np.unique(a).size < MIN_DISTINCT or np.unique(b).size < MIN_DISTINCT:
+        return None
+    rho = spearman(a, b)
+    return None if np.isnan(rho) else Correlation(rho, int(a.size))
+
+
+def even(n: int) -> float:
+    """The weight each of n keys would get from an even spread."""
+    return 1.0 / max(n, 1)
+
+
+def above_even(weight: float, n: int, margin: float = MARGIN) -> bool:
+    return weight >= (1.0 + margin) * even(n)
+
+
+def lead(related: float, other: float, n: int, margin: float = MARGIN, level: float = LEVEL) -> str:
+    """Which of two keys is ahead, judged against the even share 1/n of n keys:
+    "neither" (neither is clearly above even), "level" (both are, about equally), "related" or "other"."""
+    hi, lo = max(related, other), min(related, other)
+    if not above_even(hi, n, margin):
+        return "neither"
+    if hi < level * lo:
+        return "level"
+    return "related" if related > other else "other"
+
+
+def times(ratio: float, far: float = FAR) -> str | None:
+    """A ratio as "3.2" (say "3.2×"), or None when it is above `far` (say "far ahead")."""
+    return None if not np.isfinite(ratio) or ratio > far else f"{ratio:.1f}"
+
+
+def sink_over(row: np.ndarray, tokens: Sequence[str], key: int) -> int | None:
+    """The special token ([CLS], [SEP], <s> …) taking the most weight in `row`, when it takes more than
+    the key does; else None."""
+    specials = [j for j, tok in enumerate(tokens) if is_special(tok) and j != key]
+    if not specials:
+        return None
+    top = max(specials, key=lambda j: row[j])
+    return top if row[top] > row[key] else None
+
+
+def nats(value: float) -> str:
+    """An effect in nats with enough digits to be read: 0.00004 is "4.0e-05", never "0.0000"."""
+    if value == 0:
+        return "0"
+    return f"{value:.4f}" if abs(value) >= 1e-3 else f"{value:.1e}"
+
+
+def ranking(effect: np.ndarray, weight: np.ndarray, share: np.ndarray | None = None) -> list[tuple[str, dict]]:
+    """What "Does it matter?" may say of heads ranked by effect beside their attention: (text key, fields).
+    Below the floor, no head matters (and nothing is ranked); a ρ only with its n and enough spread."""
+    if not heads_matter(effect):
+        return [("ablation.no_head_matters", {"max": nats(float(np.max(np.abs(effect)))) if len(effect) else "0",
+                                              "floor": nats(EFFECT_FLOOR)})]
+    corr = correlation(effect, weight)
+    if corr is None:
+        return [("ablation.agree.too_few", {"n": len(effect), "min_n": MIN_N})]
+    said = [(f"ablation.agree.{agreement(corr.rho)}", {"rho": f"{corr.rho:.2f}", "n": corr.n})]
+    vw = None if share is None else correlation(effect, share)
+    if vw is not None:
+        said.append(("ablation.agree_vw", {"rho": f"{vw.rho:.2f}", "n": vw.n,
+                                           "level_key": f"ablation.level.{agreement(vw.rho)}"}))
+    return said

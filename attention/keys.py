@@ -1,0 +1,77 @@
+"""Every session-state key the app uses, as names only (no Streamlit): ui/state.py keeps the values
+under them; the lesson names them in the links its steps carry."""
+
+
+class Keys:
+    """Every session-state key the app uses (widget keys included)."""
+
+    LANG = "lang"
+    IMAGE_FORMAT = "image_format"
+    CVD_COLOURS = "cvd_colours"  # colour-blind-safe scales in the head view (sidebar; every link carries it)
+    MODEL_PATH = "model_path"
+    MERGE_WORDS = "merge_words"
+    # Explore (and Find heads, which ranks Explore's sentence)
+    TEXT = "text"
+    KIND = "kind"
+    LAYER = "layer"
+    HEAD = "head"
+    SEL_Q, SEL_K = "sel_q", "sel_k"
+    EXPLAIN_TAB = "explore_tab"
+    # Translate
+    TR_TEXT = "tr_text"
+    TR_KIND = "tr_kind"
+    TR_LAYER = "tr_layer"
+    TR_HEAD = "tr_head"
+    TR_SEL_Q, TR_SEL_K = "sel_tr_q", "sel_tr_k"
+    TR_EXPLAIN_TAB = "tr_tab"
+    # Learning
+    LEARN_TEXT = "learn_text"
+    LEARN_KIND = "learn_kind"
+    LEARN_LAYER = "learn_layer"
+    LEARN_HEAD = "learn_head"
+    LEARN_STEP = "learn_step"
+    LEARN_PLAYING = "learn_playing"  # ▶ Play is running: the timeline fragment advances one step per tick
+    LEARN_PLAY_FRESH = "learn_play_fresh"  # the run right after ▶ shows the first step before advancing
+    LEARN_TICK = "learn_tick"  # counts Play's ticks: each draws a new step slider (see views/learning.py)
+    LEARN_SEL_Q, LEARN_SEL_K = "sel_learn_q", "sel_learn_k"
+    # Find heads
+    REL_QUERY = "rel_query"
+    REL_KEY = "rel_key"
+    REL_BY = "rel_by"
+    # Overview
+    OV_SOURCE = "overview_source"
+    OV_KIND = "overview_kind"
+    OV_ORDER = "overview_order"
+    OV_ASCENDING = "overview_ascending"
+    OV_WORD = "overview_word"
+    OV_GRID = "overview_grid"  # the grid chart (its click event)
+    OV_ROLLOUT = "overview_rollout"  # the rollout chart (its click event)
+    # Does it matter? (ablation, value-weighted attention, attribution)
+    ABL_SOURCE = "abl_source"  # "translator" or "model"
+    ABL_HEADS = "abl_heads"  # the heads switched off, "cross.1.2,encoder.0.3"
+    ABL_MODE = "abl_mode"  # "zero" or "mean"
+    ABL_WORD = "abl_word"  # the translator's output position attributed
+    ABL_GRID = "abl_grid"  # prefix of the head grid's per-row widgets: abl_grid_<kind>_<layer>
+    VALUE_WEIGHTED = "value_weighted"  # draw ‖α·v‖ beside A (Explore, Translate)
+    # Lesson (its own sentences, head and pair: the full pages' views change only when a link is followed)
+    LESSON_STEP = "lesson_step"  # 0-based; the last is the score and the printable summary
+    LESSON_TEXT = "lesson_text"  # read by the pretrained model (and the translator's training snapshots)
+    LESSON_TR_TEXT = "lesson_tr_text"  # translated by the built-in translator
+    LESSON_LAYER = "lesson_layer"
+    LESSON_HEAD = "lesson_head"
+    LESSON_SEL_Q, LESSON_SEL_K = "sel_lesson_q", "sel_lesson_k"
+    LESSON_TEMPERATURE = "lesson_temperature"
+    LESSON_ANSWERS = "lesson_answers"  # prediction id|context -> (chosen, right): the session's score
+    LESSON_RETURN = "lesson_return"  # the lesson step a full page was opened from: that page offers a way back
+    # Write (the built-in language model writing word by word)
+    WR_PROMPT = "wr_prompt"
+    WR_TEMPERATURE = "wr_temperature"
+    WR_TOP_K = "wr_top_k"  # 0: off
+    WR_TOP_P = "wr_top_p"  # 1.0: off
+    WR_SAMPLED = "wr_sampled"  # False: the likeliest token; True: drawn with WR_SEED
+    WR_SEED = "wr_seed"
+    WR_IDS = "wr_ids"  # the written token ids, "12,873,5": the link rewrites them in a fresh browser
+    WR_STEP = "wr_step"  # the step shown (0: the prompt alone); clicking a written word sets it
+    WR_LAYER = "wr_layer"
+    WR_HEAD = "wr_head"
+    WR_WRITING = "wr_writing"  # this session's Writing (attention/lm/writer.py) and what it was made from
