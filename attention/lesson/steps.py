@@ -23,7 +23,9 @@ from attention.plots import explain_figures, heatmaps
 from attention.keys import Keys
 from attention.trace import Kind, Site, Trace
 
-MODEL, TRANSLATOR = "model", "translator"  # which sentence a step reads (which box the lesson shows)
+# Which sentence a step reads (which box the lesson shows): the one the chosen model reads, or the
+# one the translator translates.
+READS_SENTENCE, READS_TRANSLATION = "sentence", "translation"
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class Prediction:
 @dataclass(frozen=True)
 class Step:
     id: str
-    source: str  # MODEL or TRANSLATOR
+    source: str  # READS_SENTENCE or READS_TRANSLATION
     title: str
     text: tuple[str, ...]  # paragraphs in markdown, shown at once
     hint: str
@@ -129,7 +131,7 @@ def vectors(c: Context) -> Step:
             text.append(c.t("lesson.vectors.segment", norm_s=n(float(np.linalg.norm(e.segment))), **names))
     else:
         text.append(c.t("lesson.vectors.unavailable"))
-    return Step("vectors", MODEL, c.t("lesson.vectors.title"), tuple(text), c.t("lesson.vectors.try"),
+    return Step("vectors", READS_SENTENCE, c.t("lesson.vectors.title"), tuple(text), c.t("lesson.vectors.try"),
                 explore_link(c, "origin", layer=0, key=False), fig)
 
 
@@ -144,7 +146,7 @@ def qkv(c: Context) -> Step:
         text.append(c.t("lesson.qkv.check", diff=f"{found.max_diff:.1e}", **names))
     else:
         text.append(c.t("lesson.qkv.unavailable"))
-    return Step("qkv", MODEL, c.t("lesson.qkv.title"), tuple(text), c.t("lesson.qkv.try"),
+    return Step("qkv", READS_SENTENCE, c.t("lesson.qkv.title"), tuple(text), c.t("lesson.qkv.try"),
                 explore_link(c, "origin", key=False), fig)
 
 
@@ -162,7 +164,7 @@ def factor(c: Context) -> Step:
     body = c.t("lesson.factor.body", layer=c.layer, head=c.head, n_keys=len(s), top=word(c.site.key_tokens[top]),
                s_top=n(float(s[top])), low=word(c.site.key_tokens[low]), s_low=n(float(s[low])), **names)
     fig = heatmaps.scores_figure(c.site, c.head, c.sel, title=c.t("title.S"), **_axis(c))
-    return Step("factor", MODEL, c.t("lesson.factor.title"), (c.t("lesson.factor.intro"), body),
+    return Step("factor", READS_SENTENCE, c.t("lesson.factor.title"), (c.t("lesson.factor.intro"), body),
                 c.t("lesson.factor.try"), explore_link(c, "dot"), fig, clickable=True)
 
 
@@ -182,7 +184,7 @@ def dot(c: Context) -> Step:
                                      sum_text=c.t("dot.sum", total=n(a.total), qi=c.query, ki=c.key),
                                      vectors_title=c.t("dot.vectors"), terms_title=c.t("dot.terms"),
                                      dimension_word=c.t("dot.dimension"), terms_range=y_range)
-    return Step("dot", MODEL, c.t("lesson.dot.title"), (c.t("lesson.dot.intro"),), c.t("lesson.dot.try"),
+    return Step("dot", READS_SENTENCE, c.t("lesson.dot.title"), (c.t("lesson.dot.intro"),), c.t("lesson.dot.try"),
                 explore_link(c, "dot"), fig, prediction=pred)
 
 
@@ -215,7 +217,7 @@ def softmax(c: Context) -> Step:
                       f"{c.text}|{c.layer}|{c.head}|{c.query}")
     fig = heatmaps.weights_figure(site, c.head, c.sel, title=c.t("title.A"), **_axis(c))
     intro = c.t("lesson.softmax.intro", sqrt=n(float(np.sqrt(site.d_head)), 2), d=site.d_head)
-    return Step("softmax", MODEL, c.t("lesson.softmax.title"), (intro,), c.t("lesson.softmax.try"),
+    return Step("softmax", READS_SENTENCE, c.t("lesson.softmax.title"), (intro,), c.t("lesson.softmax.try"),
                 explore_link(c, "steps"), fig, clickable=True, prediction=pred, offer=offer)
 
 
@@ -234,7 +236,7 @@ def temperature(c: Context) -> Step:
     row, model_row = (anatomy.row_pipeline(site, c.head, c.query, x) for x in (temp, 1.0))
     fig = explain_figures.temperature_figure(row, model_row, [heatmaps.label(w) for w in site.key_tokens],
                                              c.t("steps.at_t", t=temp), c.t("steps.model"), c.t("steps.weights_chart"))
-    return Step("temperature", MODEL, c.t("lesson.temperature.title"), (c.t("lesson.temperature.intro"),),
+    return Step("temperature", READS_SENTENCE, c.t("lesson.temperature.title"), (c.t("lesson.temperature.intro"),),
                 c.t("lesson.temperature.try"), explore_link(c, "steps"), fig, prediction=pred)
 
 
@@ -248,6 +250,6 @@ def weighted_sum(c: Context) -> Step:
     fig = explain_figures.sum_figure(an, [heatmaps.label(w) for w in site.key_tokens], c.t("sum.total"),
                                      c.t("sum.others"), c.t("sum.title", q=heatmaps.label(site.query_tokens[c.query])),
                                      dimension_word=c.t("dot.dimension"))
-    return Step("sum", MODEL, c.t("lesson.sum.title"),
+    return Step("sum", READS_SENTENCE, c.t("lesson.sum.title"),
                 (c.t("lesson.sum.body", d=site.d_head, parts=c.t("lesson.and").join(parts), **names),),
                 c.t("lesson.sum.try"), explore_link(c, "sum"), fig)

@@ -14,7 +14,7 @@ from attention.analysis.head_links import rank_heads
 from attention.plots import heatmaps, training_curves
 from attention.keys import Keys
 from attention.lesson import steps as ls
-from attention.lesson.steps import TRANSLATOR, Context, Prediction, Step, n, word
+from attention.lesson.steps import READS_TRANSLATION, Context, Prediction, Step, n, word
 
 
 def training(c: Context) -> Step:
@@ -27,7 +27,7 @@ def training(c: Context) -> Step:
     if len({f.query, f.key, f.other}) < 3:  # too few words the translator knows: no pair to follow, said so
         known = ", ".join(dict.fromkeys(word(tokens[i]) for i in lesson.content_positions(tokens))) or "—"
         view = {Keys.LEARN_TEXT: snaps.text, Keys.LEARN_KIND: "encoder"}
-        return Step("training", ls.MODEL, c.t("lesson.training.title"),
+        return Step("training", ls.READS_SENTENCE, c.t("lesson.training.title"),
                     (c.t("lesson.training.intro"), c.t("lesson.training.no_pair", words=known)),
                     c.t("lesson.training.try"), ("learning", view), None,
                     notes=(c.t("lesson.training.unknown"),) if "<unk>" in tokens else ())
@@ -53,7 +53,7 @@ def training(c: Context) -> Step:
     if before.lower() != tokens[f.other].lower():  # the translator's words differ: the change is said
         notes.append(c.t("lesson.training.other_changed", before=word(before), o=o))
     notes = tuple(notes)
-    return Step("training", ls.MODEL, c.t("lesson.training.title"), (c.t("lesson.training.intro"), body, verdict, said),
+    return Step("training", ls.READS_SENTENCE, c.t("lesson.training.title"), (c.t("lesson.training.intro"), body, verdict, said),
                 c.t("lesson.training.try"), ("learning", view), fig, notes=notes)
 
 
@@ -104,7 +104,7 @@ def three(c: Context) -> Step:
         if site.input_tokens is not None else site.query_tokens
     fig = heatmaps.weights_figure(replace(site, query_tokens=rows), 0, title=c.t("lesson.three.chart"),
                                   **ls._axis(c))
-    return Step("three", TRANSLATOR, c.t("lesson.three.title"), (c.t("lesson.three.intro"), body),
+    return Step("three", READS_TRANSLATION, c.t("lesson.three.title"), (c.t("lesson.three.intro"), body),
                 c.t("lesson.three.try"), _translate_link(c, "decoder", site.layer, 0, pair.query, pair.key), fig,
                 prediction=pred, notes=_notes(c, out))
 
@@ -127,7 +127,7 @@ def cross(c: Context) -> Step:
     fig = heatmaps.merged_weights_figure(site.weights.mean(axis=0), list(site.query_tokens), list(site.key_tokens),
                                          c.t("lesson.cross.chart", layer=layer),
                                          (c.t("chart.query"), c.t("chart.key")))
-    return Step("cross", TRANSLATOR, c.t("lesson.cross.title"), (c.t("lesson.cross.intro", out=word(out.text or "∅")),),
+    return Step("cross", READS_TRANSLATION, c.t("lesson.cross.title"), (c.t("lesson.cross.intro", out=word(out.text or "∅")),),
                 c.t("lesson.cross.try"), _translate_link(c, "cross", layer, head, target, source), fig,
                 prediction=pred, notes=_notes(c, out))
 
@@ -136,5 +136,5 @@ STEPS: tuple[Callable[[Context], Step], ...] = (
     ls.vectors, ls.qkv, ls.factor, ls.dot, ls.softmax, ls.temperature, ls.weighted_sum, training, three, cross)
 # the steps that read q, k, v or S = Q·Kᵀ: a weights-only family (DeBERTa) hands over A alone
 NEEDS_QKV = frozenset({ls.qkv, ls.factor, ls.dot, ls.softmax, ls.temperature, ls.weighted_sum})
-SOURCES = (ls.MODEL,) * 8 + (TRANSLATOR,) * 2  # which sentence each step reads (the box the page shows)
+SOURCES = (ls.READS_SENTENCE,) * 8 + (READS_TRANSLATION,) * 2  # which sentence each step reads (the box the page shows)
 N_STEPS = len(STEPS) + 1  # and the last page: the score and the printable summary

@@ -15,7 +15,7 @@ from attention.analysis.selection import Selection
 from attention.analysis.text_input import check_text
 from attention.capture import hf_model, projections
 from attention.lesson import printout
-from attention.lesson.steps import MODEL, Context, Prediction, Step
+from attention.lesson.steps import READS_SENTENCE, Context, Prediction, Step
 from attention.lesson.story import N_STEPS, NEEDS_QKV, SOURCES, STEPS
 from attention.trace import Kind
 from attention.ui import cache, charts, sentence, settings, state
@@ -191,7 +191,7 @@ def draw(step: Step, c: Context) -> None:
                             config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]))
         else:
             st.plotly_chart(step.figure, key=chart_key, width="stretch", config=charts.config())
-    if step.source == MODEL and step.id not in ("vectors", "training"):
+    if step.source == READS_SENTENCE and step.id not in ("vectors", "training"):
         st.caption(t("lesson.head_caption", model=c.tr.model, kind=kind_title(c.kind), layer=c.layer, head=c.head,
                      heads=c.site.n_heads))
     st.info(f"**{t('lesson.try_label')}{t('lesson.colon')}** {step.hint}", icon=":material/lightbulb:")
@@ -275,8 +275,8 @@ def page() -> None:
     st.title(t("lesson.title"))
     st.caption(t("lesson.explain"))
     index = st.session_state[Keys.LESSON_STEP]
-    source = SOURCES[index] if index < len(SOURCES) else MODEL
-    if source == MODEL:
+    source = SOURCES[index] if index < len(SOURCES) else READS_SENTENCE
+    if source == READS_SENTENCE:
         st.text_input(t("lesson.sentence_model", model=hf_model.display_name(sentence.model_path())),
                       key=Keys.LESSON_TEXT)
     else:
@@ -290,7 +290,7 @@ def page() -> None:
         offer_default(t("lesson.kind.none", model=tr.model))
         return
     c = context(tr, kind)
-    if kind == "decoder" and source == MODEL:
+    if kind == "decoder" and source == READS_SENTENCE:
         st.caption(t("lesson.kind.decoder", model=tr.model))
     if index == N_STEPS - 1:
         end(c)
