@@ -131,6 +131,7 @@ class HeadRoles:
     model: str = ""
     kind: str = ""
     text: str = ""
+    words: int = 0  # words per copy in the probe's text (= length when each word is one token)
     notes: dict[str, str] = field(default_factory=dict)  # role -> why it does not apply here
 
     @property

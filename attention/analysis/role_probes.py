@@ -96,4 +96,4 @@ def measure(trace_of: Callable[[str], Trace], seed: int = 0, length: int = DEFAU
     weights, tokens = stacked(tr, kind)
     where = layout(tokens, length)
     return head_roles.roles(weights, tokens, where.start, where.length, seed, model=model or tr.model,
-                            kind=kind, text=probe)
+                            kind=kind, text=probe, words=length)
