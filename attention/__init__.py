@@ -26,9 +26,8 @@ from attention.trace import KINDS, Site, Trace
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from attention.analysis.head_roles import HeadRoles
     from attention.capture.hf_ablation import HeadEffects
-    from attention.capture.role_proof import RoleProof
+    from attention.capture.role_proof import HeadRoles, RoleProof
     from attention.lm.writer import NextToken, Writing
     from attention.translator.api import Translation
 
@@ -165,10 +164,10 @@ def head_roles(model: str | None = None, seed: int = 0, length: int = 12) -> Hea
         `.length` the probe as read; `.notes` the roles that do not apply (no causal mask) and why;
         `.to_csv()`. Formulas and sources: attention/analysis/head_roles.py.
     """
-    from attention.analysis import role_probes
+    from attention.capture import role_proof
 
     trace_of, _, name = _role_model(model)
-    return role_probes.measure(trace_of, seed=seed, length=length, model=name)
+    return role_proof.measure(trace_of, seed=seed, length=length, model=name)
 
 
 def head_role_proof(model: str | None = SMOLLM2, role: str = "induction", seed: int = 0, length: int = 12,

@@ -21,6 +21,9 @@ from attention.analysis.effects import HeadId
 from attention.capture import hf_ablation, hf_model
 from attention.capture.hf_head_mask import switched_off
 
+HeadRoles = head_roles.HeadRoles  # what attention.head_roles() returns (the package reaches analysis through here)
+measure = role_probes.measure
+
 
 @dataclass(frozen=True)
 class RoleProof:

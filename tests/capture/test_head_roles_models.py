@@ -6,7 +6,7 @@ import pytest
 
 import attention
 from attention.analysis import head_roles
-from attention.capture import role_proof
+from attention.capture import hf_ablation, role_proof
 
 pytestmark = pytest.mark.model
 
@@ -22,6 +22,8 @@ def test_minilm_gets_the_roles_that_apply_and_says_which_do_not():
         assert np.isfinite(roles.scores[role]).all(), role
     assert roles.top("previous", 1)[0][2] > 0.8  # layer 0 has a previous-token head
     assert len([x for x in roles.to_csv().splitlines() if not x.startswith("#")]) == 1 + 72
+    with pytest.raises(ValueError, match="causal language model"):  # no next-token head: nothing to prove on
+        role_proof.prove(hf_ablation.load(None), roles, "previous")
 
 
 @pytest.fixture(scope="module")
@@ -49,3 +51,9 @@ def test_switching_induction_heads_off_hurts_more_than_random_heads(smollm2, smo
     assert (proof.top_loss > proof.random_loss.max(axis=1)).all(), proof.rows()
     assert (proof.z() > 3).all(), proof.rows()
     assert proof.top_loss[-1] > proof.base_loss
+
+
+def test_switching_previous_token_heads_off_hurts_more_than_random_heads(smollm2, smollm2_roles):
+    proof = attention.head_role_proof(role="previous", ks=(1, 3), draws=5, probes=2)
+    assert proof.ranked[0] == ("decoder", *smollm2_roles.top("previous", 1)[0][:2])
+    assert (proof.top_loss > proof.random_loss.max(axis=1)).all(), proof.rows()
