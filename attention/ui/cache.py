@@ -29,6 +29,7 @@ from attention.ui.lang import t
 
 if TYPE_CHECKING:  # torch, transformers and the translator load only when a page asks for them
     from attention.analysis.effects import HeadEffects
+    from attention.analysis.head_roles import HeadRoles
     from attention.analysis.learning_curves import SnapshotTraces
     from attention.translator.attribution import Attribution
     from attention.capture.hf_model import LoadedModel
@@ -192,6 +193,20 @@ def overview(source: str, model_path: str | None, text: str, kind: str, merge: b
 
     return shelf.get(("overview", source, model_path, text, kind, merge), make, "overview.measuring",
                      queued=True)
+
+
+def head_roles(which: str, path: str | None) -> HeadRoles:
+    """What each head does on the probe (seed 0, 12 words): the pretrained model at `path`, or with
+    which="smollm2" the built-in language model."""
+    from attention.analysis import role_probes
+    from attention.capture import hf_model
+
+    if which == "smollm2":
+        lm = language_model()
+        return shelf.get(("roles", which), lambda: role_probes.measure(lambda text: hf_model.trace_batch(lm, [text])[0],
+                                                                        model=lm.name), "roles.measuring", queued=True)
+    return shelf.get(("roles", which, path), lambda: role_probes.measure(lambda text: trace(path, text)),
+                     "roles.measuring", queued=True)
 
 
 def snapshot_traces(text: str) -> SnapshotTraces:
