@@ -12,6 +12,7 @@
     attention.head_effects("The ball is blue.", model="translator").ranked()  # every head off, one at a time
     attention.next_token("The black cat drank the milk because it was").top(10)  # SmolLM2's next token
     attention.generate("Once upon a time", steps=10).written                    # written step by step
+    attention.head_roles(model="smollm2").top("induction")  # what each head does, on a probe
 
 Importing the package is light: torch and transformers load only when `trace` or `translate` is
 called, so `attention.core`, `attention.trace` and `attention.analysis` work without them.
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
     from attention.capture.hf_ablation import HeadEffects
     from attention.headview import HeadView
+    from attention.capture.role_proof import HeadRoles, RoleProof
     from attention.lm.writer import NextToken, Writing
     from attention.translator.api import Translation
 
@@ -163,5 +165,49 @@ def generate(prompt: str, steps: int = 10, model: str | None = SMOLLM2, temperat
     return notebook.generate(prompt, lm, steps, temperature, top_k, top_p, seed, max_tokens)
 
 
+def _role_model(model: str | None):
+    """(trace_of(text) -> Trace, the LM-headed model or None, a name) for head_roles and head_role_proof."""
+    from attention import sources
+
+    src = sources.get(model)
+    if src.predicts == "next_token":  # the proof scores the next tokens: it needs the model's head
+        lm = src.kept("writer")
+        return (lambda text: src.run(lm, text).trace), lm, lm.name
+    return (lambda text: trace(text, model=model)), None, ""
+
+
+def head_roles(model: str | None = None, seed: int = 0, length: int = 12) -> HeadRoles:
+    """What each head does: previous-token, duplicate-token, induction, sink, local and broad scores of
+    every layer × head, on `length` random words (numpy seed `seed`) written twice.
+
+    Args:
+        model: None for all-MiniLM-L6-v2, "smollm2" for the built-in language model, or a model folder.
+        seed, length: the probe (attention/analysis/role_probes.py).
+
+    Returns:
+        HeadRoles: `.scores[role]` (layers, heads); `.top(role, k)`; `.sink_rate`; `.tokens`, `.start`,
+        `.length` the probe as read; `.notes` the roles that do not apply (no causal mask) and why;
+        `.to_csv()`. Formulas and sources: attention/analysis/head_roles.py.
+    """
+    from attention.capture import role_proof
+
+    trace_of, _, name = _role_model(model)
+    return role_proof.measure(trace_of, seed=seed, length=length, model=name)
+
+
+def head_role_proof(model: str | None = SMOLLM2, role: str = "induction", seed: int = 0, length: int = 12,
+                    ks=(1, 2, 3, 4, 5), draws: int = 8, probes: int = 3) -> RoleProof:
+    """Does the role matter? The causal language model's loss on the repeated half of `probes` fresh
+    probes with the role's top-k heads switched off, against k random heads off (`draws` per k).
+    `.rows()` the curve; `.z()` how far the top heads lie above the random draws, in their standard
+    deviations. See attention/capture/role_proof.py."""
+    from attention.capture import hf_ablation, role_proof
+
+    _, lm, _ = _role_model(model)
+    lm = hf_ablation.load(model) if lm is None else lm
+    roles = head_roles(model, seed=seed, length=length)
+    return role_proof.prove(lm, roles, role, ks=ks, draws=draws, probes=probes)
+
+
 __all__ = ["KINDS", "SMOLLM2", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "generate", "head_effects",
-           "next_token", "save_html", "show", "trace", "translate"]
+           "head_role_proof", "head_roles", "next_token", "save_html", "show", "trace", "translate"]

@@ -46,6 +46,9 @@ class Keys:
     OV_WORD = "overview_word"
     OV_GRID = "overview_grid"  # the grid chart (its click event)
     OV_ROLLOUT = "overview_rollout"  # the rollout chart (its click event)
+    OV_ROLES = "overview_roles"  # the Head roles section is open (measuring starts only then)
+    OV_ROLES_MODEL = "overview_roles_model"  # "model" (the pretrained one) or "smollm2"
+    OV_ROLE = "overview_role"  # the role the grid is coloured by
     # Does it matter? (ablation, value-weighted attention, attribution)
     ABL_SOURCE = "abl_source"  # "translator" or "model"
     ABL_HEADS = "abl_heads"  # the heads switched off, "cross.1.2,encoder.0.3"

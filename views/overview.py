@@ -12,6 +12,7 @@ from attention.analysis.selection import Selection, selection_from_event
 from attention.plots import head_grid
 from attention.trace import Trace
 from attention.ui import cache, charts, pickers, sentence, state
+from attention.ui.roles_section import roles_section
 from attention.ui.state import Keys
 from attention.ui.lang import t
 from attention.ui.sentence import MODEL, TRANSLATOR
@@ -186,6 +187,7 @@ def overview_page() -> None:
     grid_section(v, kind, to, choice)
     rollout_section(v, to.scope)
     export_section(tr, kind, merge, to)
+    roles_section(sentence.model_path())
 
 
 overview_page()

@@ -32,6 +32,7 @@ from attention.ui.lang import t
 
 if TYPE_CHECKING:  # torch, transformers and the translator load only when a page asks for them
     from attention.analysis.effects import HeadEffects
+    from attention.analysis.head_roles import HeadRoles
     from attention.analysis.learning_curves import SnapshotTraces
     from attention.translator.attribution import Attribution
     from attention.translator.api import Translation
@@ -195,6 +196,16 @@ def overview(name: str | None, text: str, kind: str, merge: bool) -> Overview:
     src = source(name)
     return shelf.get(("overview", src.name, text, kind, merge), lambda: build_overview(trace(src.name, text), kind, merge),
                      "overview.measuring", queued=True)
+
+
+def head_roles(name: str | None) -> HeadRoles:
+    """What each head of the source does on the probe (seed 0, 12 words)."""
+    from attention.analysis import role_probes
+
+    src = source(name)
+    return shelf.get(("roles", src.name), lambda: role_probes.measure(lambda text: trace(src.name, text),
+                                                                      model=src.label()),
+                     "roles.measuring", queued=True)
 
 
 def snapshot_traces(text: str) -> SnapshotTraces:

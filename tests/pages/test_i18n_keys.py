@@ -18,7 +18,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.analysis import effects, head_stats
+from attention.analysis import effects, head_roles, head_stats
 from attention.analysis.learning_curves import Effect
 from attention.lm import smollm2
 from attention.headview.payload import LABELS
@@ -58,6 +58,9 @@ FAMILIES: dict[str, Callable[[], Iterable[str]] | None] = {
     "ablation.m.{}": RUNTIME,
     "relevance.by_{}": RUNTIME,
     "write.stage_{}": lambda: [stage for stage, _ in smollm2.STAGES],
+    "roles.name.{}": lambda: head_roles.ROLES,
+    "roles.formula.{}": lambda: head_roles.ROLES,
+    "roles.na.{}": lambda: head_roles.NOT_APPLICABLE,
 }
 GENERIC = {"{}{}"}  # lang.formatter's own f"{prefix}{value}": its prefixes are found at each formatter() call
 

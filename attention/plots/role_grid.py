@@ -1,0 +1,21 @@
+"""Every layer × head coloured by one role's score (head_roles.py). Pure: data in, go.Figure out."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+
+def role_figure(scores: np.ndarray, title: str, layer_name: str, head_name: str, low_is_role: bool = False,
+                height_per_layer: int = 18) -> go.Figure:
+    """scores (layers, heads) as a heatmap, layer 0 on top; `low_is_role` reverses the colours (a distance:
+    the most local heads darkest). NaN cells (a role that does not apply) stay blank."""
+    layers, heads = scores.shape
+    z = np.round(np.asarray(scores, dtype=np.float64), 3)
+    fig = go.Figure(go.Heatmap(
+        z=z, x=list(range(heads)), y=list(range(layers)), colorscale="Blues", reversescale=low_is_role,
+        hovertemplate=f"{layer_name} %{{y}} · {head_name} %{{x}}: %{{z:.3f}}<extra></extra>", colorbar={"thickness": 12},
+    ))
+    fig.update_layout(title=title, height=120 + height_per_layer * layers, margin={"l": 50, "r": 10, "t": 40, "b": 40},
+                      xaxis={"title": head_name, "dtick": 1}, yaxis={"title": layer_name, "autorange": "reversed"})
+    return fig

@@ -1,0 +1,55 @@
+"""The Overview's "Head roles" section: the grid coloured by a role, a sortable table, the probe, the CSV.
+
+Opened by a toggle, so nothing is measured (and nothing is sent) until someone asks for it.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from attention import ModelLoadError, sources
+from attention.analysis.head_roles import HIGH_IS_ROLE, ROLES, SINK_EPSILON
+from attention.plots import role_grid
+from attention.ui import cache, charts, state
+from attention.ui.lang import t
+from attention.ui.state import Keys
+
+PRETRAINED, LANGUAGE_MODEL = "model", "smollm2"  # the choice (and the link's value): the sidebar's model, or SmolLM2
+
+
+def roles_section(model_path: str | None) -> None:
+    st.subheader(t("roles.title"))
+    if not st.toggle(t("roles.show"), key=Keys.OV_ROLES):
+        return
+    models = {PRETRAINED: t("roles.model.pretrained"), LANGUAGE_MODEL: t("roles.model.smollm2")}
+    names_of = {PRETRAINED: model_path, LANGUAGE_MODEL: sources.SMOLLM2}  # the choice -> the source's name
+    state.str_choice(Keys.OV_ROLES_MODEL, list(models))
+    which = st.radio(t("roles.model"), list(models), format_func=models.get, key=Keys.OV_ROLES_MODEL, horizontal=True)
+    try:
+        roles = cache.head_roles(names_of[which])
+    except (ModelLoadError, ValueError, RuntimeError, OSError) as exc:
+        st.warning(t("roles.failed", why=str(exc)))
+        return
+    names = {r: t(f"roles.name.{r}") for r in ROLES}
+    state.str_choice(Keys.OV_ROLE, [r for r in ROLES if roles.applies(r)], default="induction")
+    role = st.selectbox(t("roles.role"), [r for r in ROLES if roles.applies(r)], format_func=names.get,
+                        key=Keys.OV_ROLE)
+    st.caption(t(f"roles.formula.{role}"))
+    st.caption(t("roles.probe", words=roles.words, seed=roles.seed, length=roles.length, text=roles.text))
+    for r in roles.notes:
+        st.info(t("roles.not_measured", role=names[r], why=t(f"roles.na.{r}")))
+    fig = role_grid.role_figure(roles.scores[role], t("roles.grid_title", role=names[role]), t("roles.layer"),
+                                t("roles.head"), low_is_role=not HIGH_IS_ROLE[role])
+    st.plotly_chart(fig, config=charts.config(), width="stretch", key="overview_roles_grid")
+    st.caption(t("roles.sink_rate", rate=roles.sink_rate, eps=SINK_EPSILON))
+    layers, heads = roles.shape
+    table = pd.DataFrame({"layer": [i // heads for i in range(layers * heads)],
+                          "head": [i % heads for i in range(layers * heads)],
+                          **{r: roles.scores[r].ravel() for r in ROLES if roles.applies(r)}})
+    table = table.sort_values(role, ascending=not HIGH_IS_ROLE[role], kind="stable")
+    table = table.rename(columns={"layer": t("roles.layer"), "head": t("roles.head"), **names})
+    st.dataframe(table.round(3), hide_index=True, width="stretch", key="overview_roles_table")
+    st.caption(t("roles.table_caption"))
+    st.download_button(t("roles.csv"), roles.to_csv, key="overview_roles_csv", on_click="ignore",
+                       file_name=f"head_roles_{which}_seed{roles.seed}.csv", mime="text/csv")
