@@ -53,10 +53,10 @@ def main() -> None:
     args = ap.parse_args()
 
     t = time.perf_counter()
+    from attention import sources
     from attention.capture import hf_model
-    from attention.lm import models
 
-    lm = models.load(attention.SMOLLM2)
+    lm = sources.get(attention.SMOLLM2).kept("writer")  # the very model head_roles() reads
     print(f"SmolLM2 loaded in {time.perf_counter() - t:.1f} s")
     for name in (attention.SMOLLM2, None):
         t = time.perf_counter()
