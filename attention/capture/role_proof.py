@@ -19,7 +19,7 @@ import numpy as np
 from attention.analysis import head_roles, role_probes
 from attention.analysis.effects import HeadId
 from attention.capture import hf_ablation, hf_model
-from attention.capture.hf_head_mask import switched_off
+from attention.head_mask import switched_off
 
 HeadRoles = head_roles.HeadRoles  # what attention.head_roles() returns (the package reaches analysis through here)
 measure = role_probes.measure

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 from attention.capture.hf_model import DEFAULT_MODEL_NAME
-from attention.ui.lesson_story import N_STEPS
+from attention.lesson.story import N_STEPS
 from harness.tiny_families import SOURCE_KINDS
 from tests.pages.page_text import page_text
 
