@@ -65,8 +65,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "explore.layer": {"en": "Layer", "zh": "层"},
     "explore.head": {"en": "Head", "zh": "注意力头"},
-    "model.shown": {"en": "Model: {model}", "zh": "模型：{model}"},
-    "model.translator": {"en": "the built-in English→Spanish translator", "zh": "内置的英译西翻译模型"},
+    "shown.model": {"en": "Model: {model}", "zh": "模型：{model}"},
+    "shown.translator": {"en": "the built-in English→Spanish translator", "zh": "内置的英译西翻译模型"},
     "explore.caption": {
         "en": "{model} · {n} tokens · {site} · head {head} of {heads} · d_k = {d_k} · max difference from the "
               "model's own weights {diff}",

@@ -71,7 +71,7 @@ def state_cap() -> None:
 def name_model(name: str | None = None) -> None:
     """A caption naming the model the page shows: a folder's model by its name, else (None) the built-in
     translator."""
-    st.caption(t("model.shown", model=name or t("model.translator")))
+    st.caption(t("shown.model", model=name or t("shown.translator")))
 
 
 def model_path() -> str | None:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from attention import sources
+
 from attention.analysis.selection import Selection
 
 from attention.keys import Keys  # noqa: F401  (declared where the pure lesson can name them too)
@@ -42,6 +44,7 @@ class PageSpec:
     path: str  # the file st.Page runs
     icon: str  # a Material icon: Streamlit ships its font, so it draws where no emoji font is installed
     params: Mapping[str, str]  # URL parameter -> session key: the view the link carries
+    shows: str = ""  # the built-in source a page shows whatever folder is named (attention/sources); "": the folder
 
     @property
     def title_key(self) -> str:
@@ -57,10 +60,10 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
         "layer": Keys.LESSON_LAYER, "head": Keys.LESSON_HEAD, "q": Keys.LESSON_SEL_Q, "k": Keys.LESSON_SEL_K}),
     PageSpec("translate", "views/translate.py", ":material/translate:", {
         "text": Keys.TR_TEXT, "kind": Keys.TR_KIND, "layer": Keys.TR_LAYER, "head": Keys.TR_HEAD,
-        "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K}),
+        "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K}, shows=sources.TRANSLATOR),
     PageSpec("learning", "views/learning.py", ":material/trending_up:", {
         "text": Keys.LEARN_TEXT, "kind": Keys.LEARN_KIND, "layer": Keys.LEARN_LAYER, "head": Keys.LEARN_HEAD,
-        "step": Keys.LEARN_STEP}),
+        "step": Keys.LEARN_STEP}, shows=sources.TRANSLATOR),
     PageSpec("find_heads", "views/find_heads.py", ":material/manage_search:", {
         "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "q": Keys.REL_QUERY, "k": Keys.REL_KEY,
         "by": Keys.REL_BY, "words": Keys.MERGE_WORDS}),
@@ -75,7 +78,7 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
     PageSpec("write", "views/write.py", ":material/edit_note:", {
         "prompt": Keys.WR_PROMPT, "t": Keys.WR_TEMPERATURE, "top_k": Keys.WR_TOP_K, "top_p": Keys.WR_TOP_P,
         "sampled": Keys.WR_SAMPLED, "seed": Keys.WR_SEED, "ids": Keys.WR_IDS, "step": Keys.WR_STEP,
-        "layer": Keys.WR_LAYER, "head": Keys.WR_HEAD}),
+        "layer": Keys.WR_LAYER, "head": Keys.WR_HEAD}, shows=sources.SMOLLM2),
 )}
 DEFAULT_PAGE = "explore"
 GLOBAL_PARAMS = {"lang": Keys.LANG, "cvd": Keys.CVD_COLOURS}  # carried by every page's link

@@ -11,6 +11,8 @@ from attention.capture import hf_model
 from attention.trace import SiteProblem, Trace
 from harness import tiny_families as families
 
+pytestmark = pytest.mark.model  # each test builds and reads a tiny model folder
+
 TEXT = "the black cat drank the milk"
 LONG = "the black cat drank the milk while the small dog slept by the warm fire"  # > 14 tokens: block-sparse
 TARGET = "el gato negro bebio la leche"
