@@ -4,6 +4,7 @@ attention; for the translator, attribution beside the cross-attention and rollou
 import numpy as np
 import streamlit as st
 
+from attention.analysis.token_text import readable_tokens
 from attention.analysis import attribution_compare as compare
 from attention.analysis import claims
 from attention.analysis.effects import MODES, format_heads, parse_heads, ranks, word_changes
@@ -102,12 +103,13 @@ def pair_picker(tr: Trace, src: Source) -> tuple[str, int, int]:
     state.str_choice(kind_key, kinds, "cross" if "cross" in kinds else None)
     kind = c_kind.selectbox(t("explore.kind"), kinds, key=kind_key, format_func=formatter("kind."))
     site = tr.site(tr.layers(kind)[0], kind)
+    q_shown, k_shown = readable_tokens(site.query_tokens), readable_tokens(site.key_tokens)  # Ġcat -> ·cat
     state.int_choice(q_key, list(range(len(site.query_tokens))))
     state.int_choice(k_key, list(range(len(site.key_tokens))))
     q = c_q.selectbox(t("relevance.query"), range(len(site.query_tokens)), key=q_key,
-                      format_func=lambda i: f"{site.query_tokens[i]} ({i})")
+                      format_func=lambda i: f"{q_shown[i]} ({i})")
     k = c_k.selectbox(t("relevance.key"), range(len(site.key_tokens)), key=k_key,
-                      format_func=lambda j: f"{site.key_tokens[j]} ({j})")
+                      format_func=lambda j: f"{k_shown[j]} ({j})")
     return kind, q, k
 
 

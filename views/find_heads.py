@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from attention.analysis.token_text import readable_tokens
 from attention.analysis import claims
 from attention.analysis.head_links import default_pair, other_word, rank_heads
 from attention.analysis.markdown import code
@@ -28,7 +29,7 @@ def relevance_page() -> None:
     tr = sentence.traced()
     if tr is None:
         return
-    st.caption(t("relevance.sentence", model=tr.model, text=" ".join(tr.tokens)))
+    st.caption(t("relevance.sentence", model=tr.model, text=" ".join(readable_tokens(tr.tokens))))
     if not all(s.has_qkv for s in tr.sites):  # weights-only sites: the model's weights, no q·k
         st.info(t("relevance.no_scores"))
     c_kind, c_q, c_k, c_by = st.columns([2, 2, 2, 1])
@@ -47,16 +48,17 @@ def relevance_page() -> None:
         state.int_choice(key, list(range(len(rows.labels))))
         if position is not None:  # Explore's selection (or the link) names the word
             st.session_state[key] = rows.row_of(position) or 0
+    q_shown, k_shown = readable_tokens(q_rows.labels), readable_tokens(k_rows.labels)  # Ġcat -> ·cat
     query = c_q.selectbox(t("relevance.query"), range(len(q_rows.labels)), key=Keys.REL_QUERY,
-                          format_func=lambda i: f"{q_rows.labels[i]} ({i})")
+                          format_func=lambda i: f"{q_shown[i]} ({i})")
     key = c_k.selectbox(t("relevance.key"), range(len(k_rows.labels)), key=Keys.REL_KEY,
-                        format_func=lambda j: f"{k_rows.labels[j]} ({j})")
+                        format_func=lambda j: f"{k_shown[j]} ({j})")
     state.str_choice(Keys.REL_BY, ["weight", "score"])
     by = c_by.radio(t("relevance.rank_by"), ["weight", "score"], key=Keys.REL_BY,
                     format_func=formatter("relevance.by_"))
     state.set_selection(Selection(q_rows.first_token(query), k_rows.first_token(key)), EXPLORE_SCOPE)
-    st.markdown(t("relevance.pair", q=f"`{q_rows.labels[query]}`", k=f"`{k_rows.labels[key]}`",
-                  text=" ".join(tr.tokens).replace("`", "ˋ")))
+    st.markdown(t("relevance.pair", q=f"`{q_shown[query]}`", k=f"`{k_shown[key]}`",
+                  text=" ".join(readable_tokens(tr.tokens)).replace("`", "ˋ")))
     if merge:
         st.caption(t("relevance.words_note"))
     links = rank_heads(tr, kind, query, key, by, merge_words=merge)
@@ -65,15 +67,15 @@ def relevance_page() -> None:
     to_other = {(o.layer, o.head): o.weight for o in rank_heads(tr, kind, query, other, by, merge_words=merge)}
     n_keys = len(k_rows.labels)
     ahead = sum(claims.lead(link.weight, to_other[(link.layer, link.head)], n_keys) == "related" for link in links)
-    q_md, k_md, o_md = code(q_rows.labels[query]), code(k_rows.labels[key]), code(k_rows.labels[other])
+    q_md, k_md, o_md = code(q_shown[query]), code(k_shown[key]), code(k_shown[other])
     st.markdown(t("relevance.compare", n=ahead, heads=len(links), q=q_md, k=k_md, o=o_md,
                   even=f"{claims.even(n_keys):.3f}", n_keys=n_keys))
     table = [
         {t("relevance.col_layer"): link.layer, t("relevance.col_head"): link.head,
          t("relevance.col_weight"): round(link.weight, 4),
-         t("relevance.col_other", o=k_rows.labels[other]): round(to_other[(link.layer, link.head)], 4),
+         t("relevance.col_other", o=k_shown[other]): round(to_other[(link.layer, link.head)], 4),
          t("relevance.col_score"): round(link.score, 3), t("relevance.col_rank"): link.rank,
-         t("relevance.col_top"): k_rows.labels[link.top]}
+         t("relevance.col_top"): k_shown[link.top]}
         for link in links
     ]
     st.dataframe(table, hide_index=True, width="stretch", key="rel_table", on_select=lambda: _open_in_explore(

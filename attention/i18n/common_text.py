@@ -16,7 +16,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "每个图表工具栏中的相机按钮会把图表保存为这种格式的文件。",
     },
     "app.model_folder": {"en": "Model folder (blank: all-MiniLM-L6-v2)", "zh": "模型文件夹（留空：all-MiniLM-L6-v2）"},
-    "app.model_folder_help": {"en": "Any local Hugging Face model folder.", "zh": "任意本地 Hugging Face 模型文件夹。"},
+    "app.model_folder_help": {"en": "Any local Hugging Face model folder, or smollm2 for the built-in language model "
+                                    "(SmolLM2-135M-Instruct).",
+                              "zh": "任意本地 Hugging Face 模型文件夹，或输入 smollm2 使用内置语言模型（SmolLM2-135M-Instruct）。"},
     "app.tracing": {"en": "Tracing attention…", "zh": "正在追踪注意力…"},
     "app.loading_model": {"en": "Loading the model (first visit only)…", "zh": "正在加载模型（仅首次访问）…"},
     "app.translating": {"en": "Translating…", "zh": "正在翻译…"},

@@ -10,6 +10,7 @@ import streamlit as st
 
 from attention import core
 from attention.analysis import anatomy, qk_space
+from attention.analysis.token_text import readable_tokens
 from attention.analysis.markdown import code
 from attention.analysis.qkv_origin import Origin
 from attention.plots import explain_figures, heatmaps
@@ -61,9 +62,10 @@ def dot_product(site: Site, head: int, prefix: str, scope: Scope) -> None:
     c1, c2 = st.columns(2)
     sort = c1.toggle(t("dot.sort"), key=f"{prefix}_dot_sort")
     choices = [None] + [j for j in range(len(site.key_tokens)) if j != k_i]
+    k_shown = readable_tokens(site.key_tokens)  # Ġcat -> ·cat
     none_text = t("dot.none")
     other = c2.selectbox(t("dot.compare"), choices, key=f"{prefix}_dot_other",
-                         format_func=lambda j: none_text if j is None else f"{site.key_tokens[j]} ({j})")
+                         format_func=lambda j: none_text if j is None else f"{k_shown[j]} ({j})")
     anats = [anatomy.dot_anatomy(site, head, q_i, k_i)]
     if other is not None:
         anats.append(anatomy.dot_anatomy(site, head, q_i, other))
