@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # torch, transformers and the translator load only when a pag
     from attention.translator.model import Transformer
 
 MAX_ENTRIES = 64
+MAX_MODELS = 4  # models kept outside the byte budget when they do not fit in it
 # Loaded once per process and shared read-only (the alignment is a few bytes, costly to make again).
 KEPT_WHEN_SHEDDING = ("model", "lm_model", "snapshots", "alignment")
 T = TypeVar("T")
@@ -76,6 +77,9 @@ class Shelf:
         self.rss_budget = rss_budget  # 0: never shed
         self.sheds = 0
         self._cache = LRUCache(maxsize=budget, getsizeof=self.cost)
+        # A model larger than the whole budget (SmolLM2's 538 MB against a hosted replica's 256 MB) is
+        # still kept, here, by count: loading it again on every rerun would cost far more than it holds.
+        self._models: LRUCache = LRUCache(maxsize=MAX_MODELS)
         self._lock = threading.Lock()
         self._making: dict[Hashable, threading.Lock] = {}
 
@@ -87,7 +91,7 @@ class Shelf:
         The turn is taken before the key's lock: a run holding a turn may wait for a key's lock (its
         holder has a turn and is computing), never the other way round, so the two cannot deadlock."""
         with self._lock:
-            kept = self._cache.get(key)
+            kept = self._lookup(key)
             if kept is not None:
                 return kept
         with admission.turn() if queued else contextlib.nullcontext():
@@ -95,7 +99,7 @@ class Shelf:
                 making = self._making.setdefault(key, threading.Lock())
             with making:
                 with self._lock:  # made by another session while this one waited
-                    kept = self._cache.get(key)
+                    kept = self._lookup(key)
                 if kept is None:
                     self.shed_if_over_budget()
                     with st.spinner(t(spinner)):
@@ -106,7 +110,8 @@ class Shelf:
                         try:
                             self._cache[key] = kept
                         except ValueError:  # larger than the whole budget: served to this click, not kept
-                            pass
+                            if isinstance(key, tuple) and key and key[0] in KEPT_WHEN_SHEDDING:
+                                self._models[key] = kept  # … unless it is a model
             with self._lock:
                 self._making.pop(key, None)
         return kept
@@ -128,13 +133,17 @@ class Shelf:
                     len(dropped), memory.rss_bytes() >> 20)
         return True
 
+    def _lookup(self, key: Hashable) -> Any:
+        kept = self._cache.get(key)
+        return self._models.get(key) if kept is None else kept
+
     def __len__(self) -> int:
         with self._lock:
-            return len(self._cache)
+            return len(self._cache) + len(self._models)
 
     def keys(self) -> list[Hashable]:
         with self._lock:
-            return list(self._cache.keys())
+            return [*self._cache.keys(), *self._models.keys()]
 
     def usage(self) -> tuple[int, int]:
         """(bytes kept, the budget)."""

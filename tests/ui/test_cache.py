@@ -113,3 +113,19 @@ def test_a_shelf_makes_once_for_racing_sessions_and_draws_no_spinner_on_a_hit(mo
     assert len(spinners) == 1
     shelf.get("m", make, "app.loading_model")
     assert len(spinners) == 1  # a hit starts no spinner
+
+
+def test_a_model_larger_than_the_whole_budget_is_still_kept_but_a_result_is_not():
+    """SmolLM2 (538 MB) on a hosted replica (256 MB of results): kept by count, not loaded on each rerun."""
+    shelf = cache.Shelf(1_000, max_entries=0)
+    made = []
+
+    def big():
+        made.append(1)
+        return np.ones(10_000)
+
+    for _ in range(2):
+        shelf.get(("model", "smollm2"), big, "app.loading_model")
+        shelf.get(("output", "smollm2", "a"), big, "app.tracing")
+    assert len(made) == 3  # the model once, the result twice
+    assert ("model", "smollm2") in shelf.keys() and ("output", "smollm2", "a") not in shelf.keys()
