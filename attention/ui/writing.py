@@ -4,12 +4,13 @@ and the buttons' callbacks."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from attention.analysis import sampling
-from attention.ui import cache, settings
+from attention.ui import admission, cache, settings
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -104,7 +105,8 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
     held = st.session_state.get(Keys.WR_WRITING)
     if held is None or held[0] != key or held[1].lm is not lm:
         try:
-            w = writer.Writing(lm, prompt, limits(), s)
+            with admission.turn():  # reading the prompt (every site traced) waits its turn, as a trace does
+                w = writer.Writing(lm, prompt, limits(), s)
         except ValueError:
             st.info(t("write.empty"))
             return None
@@ -117,9 +119,10 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
     same = next((i for i, (a, b) in enumerate(zip(wanted, have, strict=False)) if a != b), min(len(wanted), len(have)))
     if same < len(have):
         w.back(same)
-    for token_id in wanted[same:]:
-        if w.step(token_id=token_id) is None:
-            break
+    with admission.turn() if len(wanted) > same else contextlib.nullcontext():
+        for token_id in wanted[same:]:
+            if w.step(token_id=token_id) is None:
+                break
     remember(w)
     return w
 
@@ -142,9 +145,10 @@ def write(n: int) -> None:
     if isinstance(shown, int) and shown < len(w.steps):
         w.back(shown)
     seed = int(st.session_state.get(Keys.WR_SEED) or 0) if st.session_state.get(Keys.WR_SAMPLED) else None
-    for _ in range(n):
-        if w.step(seed=seed) is None:
-            break
+    with admission.gate.turn():  # the model's work waits its turn like a trace (a callback draws nothing)
+        for _ in range(n):
+            if w.step(seed=seed) is None:
+                break
     st.session_state[Keys.WR_STEP] = len(w.steps)
     remember(w)
 

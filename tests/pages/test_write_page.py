@@ -77,3 +77,27 @@ def test_an_empty_prompt_is_said_in_words(smollm2):
     at.text_area(key=Keys.WR_PROMPT).set_value("").run()
     assert not at.exception
     assert at.info[0].value == i18n.t("write.empty", "zh")
+
+
+def test_the_models_work_waits_its_turn_like_a_trace(smollm2, monkeypatch):
+    """Reading the prompt and each written word hold a turn of the admission gate (ui/admission.py), so a
+    busy replica queues them as it queues traces."""
+    import contextlib
+
+    from attention.ui import admission
+
+    turns = []
+    real = admission.gate.turn
+
+    @contextlib.contextmanager
+    def counted(*args, **kwargs):
+        turns.append(1)
+        with real(*args, **kwargs):
+            yield
+
+    monkeypatch.setattr(admission.gate, "turn", counted)
+    at = open_write(text="Turns are counted here")
+    read = len(turns)
+    assert read >= 1  # the prompt
+    at.button(key="wr_next").click().run()
+    assert not at.exception and len(turns) == read + 1  # the word written
