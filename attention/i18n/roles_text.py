@@ -20,6 +20,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "汇聚率：{rate:.1%} 的注意力头把超过 {eps} 的权重放在第一个词元上。",
     },
     "roles.grid_title": {"en": "{role}: every layer × head", "zh": "{role}：每一层 × 每个注意力头"},
+    "roles.click": {"en": "Click a head to open it on Explore, reading the very probe that scored it.",
+                    "zh": "点击一个注意力头，即可在“探索”页面上用为它打分的同一段探针文本打开它。"},
     "roles.layer": {"en": "layer", "zh": "层"},
     "roles.head": {"en": "head", "zh": "注意力头"},
     "roles.table_caption": {"en": "Click a column's name to sort the table by that role.",

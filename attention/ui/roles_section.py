@@ -11,11 +11,26 @@ import streamlit as st
 from attention import ModelLoadError, sources
 from attention.analysis.head_roles import HIGH_IS_ROLE, ROLES, SINK_EPSILON
 from attention.plots import role_grid
+from attention.plots.head_grid import head_from_event
 from attention.ui import cache, charts, state
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
 PRETRAINED, LANGUAGE_MODEL = "model", "smollm2"  # the choice (and the link's value): the sidebar's model, or SmolLM2
+
+
+GRID = "overview_roles_grid"  # the grid chart (its click event)
+
+
+def open_head(roles, model: str | None) -> None:
+    """A click on a head: Explore on that head, reading the very probe that scored it (the induction
+    stripe in view), with the same model."""
+    picked = head_from_event(st.session_state.get(GRID))
+    if picked is None:
+        return
+    layer, head = picked
+    state.go_later("explore", **{Keys.TEXT: roles.text, Keys.MODEL_PATH: model or "", Keys.KIND: roles.kind,
+                                 Keys.LAYER: layer, Keys.HEAD: head})
 
 
 def roles_section(model_path: str | None) -> None:
@@ -41,7 +56,9 @@ def roles_section(model_path: str | None) -> None:
         st.info(t("roles.not_measured", role=names[r], why=t(f"roles.na.{r}")))
     fig = role_grid.role_figure(roles.scores[role], t("roles.grid_title", role=names[role]), t("roles.layer"),
                                 t("roles.head"), low_is_role=not HIGH_IS_ROLE[role])
-    st.plotly_chart(fig, config=charts.config(), width="stretch", key="overview_roles_grid")
+    st.plotly_chart(fig, config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch",
+                    key=GRID, on_select=lambda: open_head(roles, names_of[which]), selection_mode="points")
+    st.caption(t("roles.click"))
     st.caption(t("roles.sink_rate", rate=roles.sink_rate, eps=SINK_EPSILON))
     layers, heads = roles.shape
     table = pd.DataFrame({"layer": [i // heads for i in range(layers * heads)],

@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 from attention.ui.state import Keys
+from tests.pages.clicks import click_chart
 
 pytestmark = pytest.mark.model
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -58,3 +59,18 @@ def test_smollm2_roles_colour_the_grid_by_induction(smollm2):
     table = at.dataframe[-1].value
     assert len(table) == 270 and tuple(table.iloc[0][["layer", "head"]]) == (18, 6)
     assert not at.info or not any(i18n.t("roles.na.induction", "en") in x.value for x in at.info)
+
+
+def test_clicking_a_head_opens_it_on_explore_with_its_probe(smollm2):
+    """SmolLM2's top induction head, clicked in the grid: Explore shows that head of SmolLM2 on the probe
+    (the stripe the score measured), not the sentence typed before."""
+    at = open_overview("en")
+    at.toggle(key=Keys.OV_ROLES).set_value(True).run()
+    at.radio(key=Keys.OV_ROLES_MODEL).set_value("smollm2").run()
+    probe = next(c.value for c in at.caption if "seed 0" in c.value)
+    click_chart(at, "overview_roles_grid", [18, 6])
+    assert not at.exception and not at.error
+    assert at.title[0].value == i18n.t("explore.title", "en")
+    assert (at.session_state[Keys.LAYER], at.session_state[Keys.HEAD]) == (18, 6)
+    assert at.session_state[Keys.MODEL_PATH] == "smollm2" and at.session_state[Keys.TEXT] in probe
+    assert any(c.value.startswith("SmolLM2-135M-Instruct") for c in at.caption)
