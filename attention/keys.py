@@ -78,3 +78,4 @@ class Keys:
     WR_LAYER = "wr_layer"
     WR_HEAD = "wr_head"
     WR_WRITING = "wr_writing"  # this session's Writing (attention/lm/writer.py) and what it was made from
+    WR_PLAYING = "wr_playing"  # ▶ Play is on: a ticking fragment writes one word per tick

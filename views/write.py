@@ -24,7 +24,7 @@ def controls(vocab: int):
 
 
 def buttons(w) -> None:
-    c_mode, c_seed, c_next, c_ten = st.columns([2, 1, 1, 1], vertical_alignment="bottom")
+    c_mode, c_seed, c_next, c_ten, c_play = st.columns([2, 1, 1, 1, 1], vertical_alignment="bottom")
     c_mode.radio(t("write.mode"), [False, True], key=Keys.WR_SAMPLED, horizontal=True,
                  format_func=lambda sampled, now=lang(): i18n.t("write.mode_sampled" if sampled else "write.mode_greedy",
                                                                 now))
@@ -33,6 +33,9 @@ def buttons(w) -> None:
     done = w.ended or w.full
     c_next.button(t("write.next"), key="wr_next", on_click=writing.write, args=(1,), disabled=done, type="primary")
     c_ten.button(t("write.ten"), key="wr_ten", on_click=writing.write, args=(10,), disabled=done)
+    playing = bool(st.session_state.get(Keys.WR_PLAYING)) and not done
+    c_play.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=writing.toggle_play,
+                  args=(not playing,), disabled=done, icon=":material/pause:" if playing else ":material/play_arrow:")
     if w.ended:
         st.info(t("write.ended"))
     elif w.full:
@@ -106,6 +109,7 @@ def write_page() -> None:
         return
     if w.cut:
         st.warning(t("write.cut", max=w.n if not w.steps else w.n - len(w.steps), n=w.cut))
+    writing.play_pending()
     buttons(w)
     step = written_words(w)
     st.caption(t("write.text"))
@@ -115,6 +119,21 @@ def write_page() -> None:
         next_word_panel(w, step)
     with right:
         attention_panel(w, step)
+    player(w)
+
+
+PLAY_SECONDS = 1.0  # one word per tick while playing: time to see the new row before the next
+
+
+def player(w) -> None:
+    """While ▶ Play is on, a fragment ticks every PLAY_SECONDS and writes one word (the whole page then
+    redraws with it); it stops at the end-of-text token, at the cap, or on Pause."""
+    if not st.session_state.get(Keys.WR_PLAYING):
+        return
+    if w.ended or w.full:
+        st.session_state[Keys.WR_PLAYING] = False
+        return
+    st.fragment(writing.play_tick, run_every=PLAY_SECONDS)()
 
 
 write_page()

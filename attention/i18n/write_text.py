@@ -58,6 +58,8 @@ STRINGS: dict[str, dict[str, str]] = {
                         "zh": "相同的种子会再次抽出相同的词（第 i 步使用生成器 (seed, i)）。"},
     "write.next": {"en": "Next word", "zh": "下一个词"},
     "write.ten": {"en": "Write 10", "zh": "写 10 个"},
+    "write.play": {"en": "Play", "zh": "播放"},
+    "write.pause": {"en": "Pause", "zh": "暂停"},
     "write.reset": {"en": "Start again", "zh": "重新开始"},
     "write.steps": {"en": "Written so far (click a word to go back to that step)",
                     "zh": "已写出的词（点击一个词回到那一步）"},

@@ -153,7 +153,36 @@ def write(n: int) -> None:
     remember(w)
 
 
+def toggle_play(on: bool) -> None:
+    """▶ / Pause."""
+    st.session_state[Keys.WR_PLAYING] = on
+
+
+_FULL_RUN = "_wr_full_run"  # set by each run of the whole page: the fragment's body then only arms its timer
+
+
+def play_tick() -> None:
+    """One tick of Play (a fragment with run_every): ask for a word, then redraw the whole page, which
+    writes it before its widgets are drawn (play_pending). A fragment's body also runs inside every run
+    of the whole page: there it does nothing, or each word's rerun would ask for the next at once."""
+    if st.session_state.pop(_FULL_RUN, False) or not st.session_state.get(Keys.WR_PLAYING):
+        return
+    st.session_state[_PLAY_WORD] = True
+    st.rerun()  # the text, the bars and the head view all show the new word
+
+
+_PLAY_WORD = "_wr_play_word"  # a tick asked for a word: written at the top of the next run
+
+
+def play_pending() -> None:
+    """Write the word a Play tick asked for (before any widget holding the step is drawn)."""
+    st.session_state[_FULL_RUN] = True
+    if st.session_state.pop(_PLAY_WORD, False) and st.session_state.get(Keys.WR_PLAYING):
+        write(1)
+
+
 def new_prompt() -> None:
-    """The prompt box changed: what was written belonged to the old prompt."""
+    """The prompt box changed: what was written belonged to the old prompt (and Play stops)."""
+    st.session_state[Keys.WR_PLAYING] = False
     st.session_state[Keys.WR_IDS] = ""
     st.session_state[Keys.WR_STEP] = 0

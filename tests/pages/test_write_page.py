@@ -101,3 +101,23 @@ def test_the_models_work_waits_its_turn_like_a_trace(smollm2, monkeypatch):
     assert read >= 1  # the prompt
     at.button(key="wr_next").click().run()
     assert not at.exception and len(turns) == read + 1  # the word written
+
+
+def test_play_writes_a_word_per_tick_and_pause_stops_it(smollm2):
+    at = open_write()
+    before = len(at.code[0].value)
+    at.button(key="wr_play").click().run()  # a run of the whole page only arms the ticking fragment
+    assert not at.exception and at.session_state[Keys.WR_PLAYING]
+    assert at.button(key="wr_play").label == i18n.t("write.pause", "en")
+    written = at.session_state[Keys.WR_STEP]
+    at.run()
+    assert at.session_state[Keys.WR_STEP] == written  # no word without a tick (AppTest runs no timers)
+    at.session_state["_wr_play_word"] = True  # what a tick of the fragment asks for before it reruns the page
+    at.run()
+    assert not at.exception and at.session_state[Keys.WR_STEP] == written + 1
+    assert len(at.code[0].value) > before
+    at.button(key="wr_play").click().run()  # Pause
+    assert not at.session_state[Keys.WR_PLAYING]
+    paused = at.session_state[Keys.WR_STEP]
+    at.run()
+    assert at.session_state[Keys.WR_STEP] == paused and at.button(key="wr_play").label == i18n.t("write.play", "en")
