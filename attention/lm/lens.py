@@ -14,6 +14,7 @@ forward pre-hook) and every row, the last included, goes through the norm once.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -55,7 +56,13 @@ def residuals(model: torch.nn.Module, ids: list[int]) -> tuple[torch.Tensor, tor
     output) and (n, vocab) the model's own logits, from one forward pass."""
     norm = final_norm(model)
     seen: list[torch.Tensor] = []
-    hook = norm.register_forward_pre_hook(lambda _m, args: seen.append(args[0]))
+    me = threading.get_ident()  # the model is shared between sessions: keep only this thread's call
+
+    def keep(_module, args) -> None:
+        if threading.get_ident() == me:
+            seen.append(args[0])
+
+    hook = norm.register_forward_pre_hook(keep)
     try:
         with torch.inference_mode():
             out = model(input_ids=torch.tensor([ids]), output_hidden_states=True, use_cache=False)
