@@ -14,7 +14,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "lens.col_layer": {"en": "Layer", "zh": "层"},
     "lens.col_top": {"en": "Top token", "zh": "最可能的词元"},
     "lens.col_p": {"en": "Probability", "zh": "概率"},
-    "lens.col_final": {"en": "p(output's token “{token}”)", "zh": "p（输出的词元“{token}”）"},
+    "lens.col_final": {"en": "p(“{token}”)", "zh": "p（“{token}”）"},
     "lens.col_next": {"en": "Runners-up", "zh": "其后几位"},
     "lens.embedding": {"en": "embedding", "zh": "嵌入"},
     "lens.output": {"en": "{layer} = output", "zh": "{layer} = 输出"},
@@ -42,7 +42,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "sinks.col_group": {"en": "K/V group", "zh": "键/值组"},
     "sinks.col_weight": {"en": "Weight on first token", "zh": "第一个词元的权重"},
     "sinks.col_vw": {"en": "Value-weighted share", "zh": "按值加权的份额"},
-    "sinks.col_norm": {"en": "‖v first‖ / mean ‖v other‖", "zh": "‖v 第一个‖ / 其他 ‖v‖ 的平均"},
+    "sinks.col_norm": {"en": "‖v first‖ / others'", "zh": "‖v 首个‖ / 其他"},
     "sinks.summary": {
         "en": "Layer {layer}: {sinks} of {heads} heads give the first token more than 0.3 of their weight; on "
               "average {w} of the weight but {vw} of the value-weighted share.",

@@ -35,6 +35,7 @@ class LensRow:
     probs: tuple[float, ...]
     tokens: tuple[str, ...]  # raw ("Ġthe")
     labels: tuple[str, ...]  # as labels show them ("·the")
+    output_prob: float = float("nan")  # this row's probability of the output row's top token
 
     @property
     def top(self) -> tuple[str, float]:
@@ -87,11 +88,12 @@ def lens_of_model(model: torch.nn.Module, tokenizer, ids: list[int], position: i
         logits = unembed(model, stream[:, -1])  # (layers + 1, vocab)
         probs = torch.softmax(logits.double(), dim=-1)
         top_p, top_i = probs.topk(k, dim=-1)  # (layers + 1, k)
+        output = probs[:, top_i[-1, 0]].tolist()  # (layers + 1,) each row's probability of the output's token
     scheme = scheme_of(tokenizer.convert_ids_to_tokens(tokenizer(" a b\n", add_special_tokens=False)["input_ids"]))
     rows = []
-    for layer, (ps, js) in enumerate(zip(top_p.tolist(), top_i.tolist(), strict=True)):
+    for layer, (ps, js, out) in enumerate(zip(top_p.tolist(), top_i.tolist(), output, strict=True)):
         raw = tokenizer.convert_ids_to_tokens(js)
-        rows.append(LensRow(layer - 1, tuple(js), tuple(ps), tuple(raw), tuple(readable(t, scheme) for t in raw)))
+        rows.append(LensRow(layer - 1, tuple(js), tuple(ps), tuple(raw), tuple(readable(t, scheme) for t in raw), out))
     return rows
 
 

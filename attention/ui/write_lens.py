@@ -62,19 +62,19 @@ def lens_section(w: Writing, step: int) -> None:
         return
     st.caption(t("lens.position", pos=n - 1, token=label(w.tokens[n - 1])))
     final = rows[-1]
-    final_id, final_label = final.ids[0], final.labels[0]
+    final_label = final.labels[0]
     last = rows[-1].layer
 
     def name(layer: int) -> str:
         return t("lens.embedding") if layer == EMBEDDING else t("lens.output", layer=layer) if layer == last else str(layer)
 
     table = [{t("lens.col_layer"): name(r.layer), t("lens.col_top"): r.labels[0], t("lens.col_p"): r.probs[0],
-              t("lens.col_final", token=final_label): r.probs[0] if r.ids[0] == final_id else None,
+              t("lens.col_final", token=final_label): r.output_prob,
               t("lens.col_next"): "  ".join(f"{lab} {p:.2f}" for lab, p in zip(r.labels[1:], r.probs[1:], strict=True))}
              for r in rows]
     st.dataframe(table, hide_index=True, width="stretch", key="wr_lens_table", column_config={
         t("lens.col_p"): st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.3f"),
-        t("lens.col_final", token=final_label): st.column_config.NumberColumn(format="%.3f")})
+        t("lens.col_final", token=final_label): st.column_config.NumberColumn(format="%.4f")})
     settled = settles_at(rows)
     st.caption(t("lens.settles_embedding", token=final_label) if settled == EMBEDDING
                else t("lens.settles", token=final_label, layer=settled))

@@ -18,6 +18,7 @@ def check_output_row(model, tok, ids: list[int], position: int) -> list[L.LensRo
     last = rows[-1]
     assert list(last.ids) == list(np.argsort(-reference, kind="stable")[:5])
     np.testing.assert_allclose(last.probs, reference[list(last.ids)], atol=1e-5)
+    assert last.output_prob == last.probs[0]
     for row in rows:
         assert all(a >= b for a, b in zip(row.probs, row.probs[1:], strict=False)) and 0 < sum(row.probs) <= 1 + 1e-9
     return rows
@@ -56,6 +57,8 @@ def test_smollm2_output_row_is_the_models_distribution(smollm2):
     assert rows[-1].labels[0] == "·the"  # greedy writes " the" after the prompt (test_writer)
     assert rows[0].labels[0] == "·was"  # tied embeddings: the embedding row reads back the token itself
     assert L.settles_at(rows) in range(L.EMBEDDING, 30)
+    for row in rows:  # the output token's probability at each layer: its top probability where it leads
+        assert row.output_prob <= row.probs[0] + 1e-12 and (row.ids[0] != rows[-1].ids[0] or row.output_prob == row.probs[0])
     earlier = check_output_row(smollm2.model, smollm2.tokenizer, ids, 2)  # a position inside the prompt too
     assert earlier[-1].layer == 29
 

@@ -37,6 +37,9 @@ def test_lens_and_sinks_on_the_write_page(smollm2, lang):
     assert top[-1] == "·the" and top[0] == "·was"  # the output predicts " the"; the embedding reads itself
     assert lens[i18n.t("lens.col_layer", lang)].iloc[-1] == i18n.t("lens.output", lang, layer=29)
     assert any(i18n.t("lens.settles", lang, token="·the", layer=29) == c.value for c in at.caption)
+    final = lens[i18n.t("lens.col_final", lang, token="·the")]  # each layer's probability of " the"
+    assert not final.isna().any() and final.iloc[-1] == lens[i18n.t("lens.col_p", lang)].iloc[-1]
+    assert final.iloc[0] < 1e-6 and final.iloc[-5:].min() > 0.1  # nothing at the embedding, rising late
     sinks = next(d.value for d in at.dataframe if i18n.t("sinks.col_vw", lang) in d.value.columns)
     assert len(sinks) == 9 and sinks[i18n.t("sinks.col_group", lang)].tolist() == [0, 0, 0, 1, 1, 1, 2, 2, 2]
     weight, share = sinks[i18n.t("sinks.col_weight", lang)], sinks[i18n.t("sinks.col_vw", lang)]
