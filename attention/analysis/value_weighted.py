@@ -73,3 +73,25 @@ def sink_share(site: Site, keys: Iterable[int] | None = None) -> SinkShare:
     w = site.weights[:, seen][:, :, cols].sum(axis=-1).mean()
     c = vw[:, seen][:, :, cols].sum(axis=-1).mean()
     return SinkShare(tuple(site.key_tokens[j] for j in cols), float(w), float(c))
+
+
+@dataclass(frozen=True)
+class FirstToken:
+    """What each head's query row gives the first token (StreamingLLM's "attention sink", Xiao et al. 2023)."""
+
+    weight: np.ndarray  # (heads,) α on the first key
+    value_weighted: np.ndarray  # (heads,) its share of ‖α·v‖
+    value_norm: np.ndarray  # (heads,) ‖v_first‖ / the mean ‖v‖ of the other keys it sees (nan: none)
+
+
+def first_token(site: Site, query: int = -1) -> FirstToken:
+    """Per head, for one query row (default: the newest): the first key's weight beside its value-weighted
+    share. A head that parks weight on a first token whose value is small adds little from it."""
+    weights = site.weights[:, query]  # (heads, key_pos)
+    share = value_weighted(weights[:, None, :], site.v)[:, 0, 0]
+    norms = np.linalg.norm(np.asarray(site.v, dtype=np.float64), axis=-1)  # (heads, key_pos)
+    seen = ~np.asarray(site.masked)[query]  # (key_pos,) the keys this row can see
+    seen[0] = False
+    others = norms[:, seen].mean(axis=-1) if seen.any() else np.full(norms.shape[0], np.nan)
+    ratio = np.divide(norms[:, 0], others, out=np.full_like(others, np.nan), where=others > 0)
+    return FirstToken(np.asarray(weights[:, 0], dtype=np.float64), share, ratio)

@@ -8,6 +8,7 @@ import pytest
 from attention.analysis.value_weighted import (
     SinkShare,
     contributions,
+    first_token,
     head_value_weighted,
     row_value_weighted,
     sink_share,
@@ -66,3 +67,14 @@ def test_one_row_of_one_head_is_that_row_of_every_head():
         for query in range(len(site.query_tokens)):
             np.testing.assert_allclose(row_value_weighted(site, head, query), site_value_weighted(site)[head, query])
         np.testing.assert_allclose(head_value_weighted(site, head), site_value_weighted(site)[head])
+
+
+def test_first_token_weight_beside_its_value_weighted_share():
+    site = random_site(5, kind="decoder", heads=3, seed=4)
+    for query in (4, 2):
+        got = first_token(site, query)
+        np.testing.assert_allclose(got.weight, site.weights[:, query, 0])
+        np.testing.assert_allclose(got.value_weighted, direct(site.weights, site.v)[:, query, 0])
+        norms = np.linalg.norm(site.v.astype(np.float64), axis=-1)
+        np.testing.assert_allclose(got.value_norm, norms[:, 0] / norms[:, 1 : query + 1].mean(-1))  # causal
+    assert np.isnan(first_token(site, 0).value_norm).all()  # the first row sees only the first token

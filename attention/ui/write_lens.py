@@ -1,0 +1,127 @@
+"""The Write page's logit lens (each layer's guess at the next token, one row per layer, a layer picked
+here opens in the head view) and its attention sinks (per head of the chosen layer: the first token's
+weight beside its value-weighted share), both for the newest position of the step shown."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import streamlit as st
+
+from attention.analysis.value_weighted import first_token
+from attention.plots.labels import label
+from attention.ui import admission
+from attention.ui.lang import t
+from attention.ui.state import Keys
+
+if TYPE_CHECKING:
+    from attention.lm.lens import LensRow
+    from attention.lm.writer import Writing
+
+LENS_HELD = "wr_lens_held"  # (the token ids read, their lens rows): the last lens of this session
+LENS_PICK = "wr_lens_pick"  # the layer picked in the lens, before it is opened in the head view
+SINK = 0.3  # a head giving the first token more than this share of its weight is counted a sink
+RUNNERS_UP = 3
+
+
+def length(w: Writing, step: int) -> int:
+    """How many tokens the text held after `step` written tokens."""
+    return w.n - (len(w.steps) - max(0, min(step, len(w.steps))))
+
+
+def rows_for(w: Writing, ids: tuple[int, ...]) -> list[LensRow]:
+    """The lens at the last of ids, kept for this session until the text or the step shown changes."""
+    held = st.session_state.get(LENS_HELD)
+    if held is not None and held[0] == ids and held[1] is w.lm:
+        return held[2]
+    from attention.lm import lens
+
+    with admission.turn():  # a forward pass of the shared model: waits its turn like every model's work
+        rows = lens.lens(w.lm, list(ids), len(ids) - 1, k=1 + RUNNERS_UP)
+    st.session_state[LENS_HELD] = (ids, w.lm, rows)
+    return rows
+
+
+def open_layer() -> None:
+    """Button callback: the layer picked in the lens becomes the head view's (before its widget draws)."""
+    pick = st.session_state.get(LENS_PICK)
+    if isinstance(pick, int):
+        st.session_state[Keys.WR_LAYER] = pick
+
+
+LENS_ON = "wr_lens_on"  # the lens is shown (and computed)
+
+
+def lens_section(w: Writing, step: int) -> None:
+    from attention.lm.lens import EMBEDDING, settles_at
+
+    st.subheader(t("lens.title"))
+    st.markdown(t("lens.explain"))
+    # Off until asked for: one more forward pass over the whole text (0.3 s at 64 tokens, quiet machine)
+    # would slow every "Next word" and every tick of Play.
+    if not st.toggle(t("lens.show"), key=LENS_ON):
+        return
+    n = length(w, step)
+    try:
+        rows = rows_for(w, tuple(w.ids[:n]))
+    except Exception as exc:  # said on the page, never as a traceback
+        st.error(t("lens.failed", error=f"{type(exc).__name__}: {exc}"))
+        return
+    st.caption(t("lens.position", pos=n - 1, token=label(w.tokens[n - 1])))
+    final = rows[-1]
+    final_label = final.labels[0]
+    last = rows[-1].layer
+
+    def name(layer: int) -> str:
+        return t("lens.embedding") if layer == EMBEDDING else t("lens.output", layer=layer) if layer == last else str(layer)
+
+    table = [{t("lens.col_layer"): name(r.layer), t("lens.col_top"): r.labels[0], t("lens.col_p"): r.probs[0],
+              t("lens.col_final", token=final_label): r.output_prob,
+              t("lens.col_next"): "  ".join(f"{lab} {p:.2f}" for lab, p in zip(r.labels[1:], r.probs[1:], strict=True))}
+             for r in rows]
+    st.dataframe(table, hide_index=True, width="stretch", key="wr_lens_table", column_config={
+        t("lens.col_p"): st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.3f"),
+        t("lens.col_final", token=final_label): st.column_config.NumberColumn(format="%.4f")})
+    settled = settles_at(rows)
+    st.caption(t("lens.settles_embedding", token=final_label) if settled == EMBEDDING
+               else t("lens.settles", token=final_label, layer=settled))
+    layers = list(w.layers)
+    if st.session_state.get(LENS_PICK) not in layers:
+        st.session_state[LENS_PICK] = st.session_state.get(Keys.WR_LAYER, layers[-1])
+    c_pick, c_open = st.columns([2, 1], vertical_alignment="bottom")
+    c_pick.selectbox(t("lens.pick"), layers, key=LENS_PICK,
+                     format_func=lambda layer: f"{layer}: {rows[layer + 1].labels[0]} {rows[layer + 1].probs[0]:.2f}")
+    c_open.button(t("lens.open"), key="wr_lens_open", on_click=open_layer)
+
+
+def sinks_section(w: Writing, step: int) -> None:
+    st.subheader(t("sinks.title"))
+    layer = st.session_state.get(Keys.WR_LAYER)
+    if layer not in w.stores:
+        return
+    site = w.site(layer, step, newest_only=True)
+    n = len(site.key_tokens)
+    st.markdown(t("sinks.explain", layer=layer, token=label(site.key_tokens[-1]), first=label(site.key_tokens[0])))
+    if n < 2:
+        st.info(t("sinks.only_one"))
+        return
+    ft = first_token(site)
+    per_group = w.stores[layer].heads // w.stores[layer].kv_heads
+    table = [{t("sinks.col_head"): h, t("sinks.col_group"): h // per_group, t("sinks.col_weight"): float(ft.weight[h]),
+              t("sinks.col_vw"): float(ft.value_weighted[h]), t("sinks.col_norm"): float(ft.value_norm[h])}
+             for h in range(len(ft.weight))]
+    bar = st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.3f")
+    st.dataframe(table, hide_index=True, width="stretch", key="wr_sinks_table", column_config={
+        t("sinks.col_weight"): bar, t("sinks.col_vw"): bar,
+        t("sinks.col_norm"): st.column_config.NumberColumn(format="%.2f")})
+    st.caption(t("sinks.summary", layer=layer, sinks=int((ft.weight > SINK).sum()), heads=len(ft.weight),
+                 w=f"{ft.weight.mean():.2f}", vw=f"{ft.value_weighted.mean():.2f}"))
+
+
+def section(w: Writing, step: int) -> None:
+    """Both sections side by side, under the next-word panel and the head view."""
+    left, right = st.columns(2)
+    with left:
+        lens_section(w, step)
+    with right:
+        sinks_section(w, step)
