@@ -25,7 +25,6 @@ from attention.analysis import why_word
 from attention.analysis.effects import HeadId
 from attention.capture import attention_fn, hf_ablation, hf_model
 from attention.capture.hf_model import LoadedModel
-from attention.head_mask import switched_off
 
 IG_STEPS = 32
 TOP_HEADS = 5
@@ -86,7 +85,7 @@ def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero
     out = []
     for start in range(0, len(heads), per_batch):
         rows = [frozenset()] + [frozenset({h}) for h in heads[start:start + per_batch]]
-        with switched_off(hf_ablation.switches(lm, rows, mode)):
+        with hf_ablation.switched_off(hf_ablation.switches(lm, rows, mode)):
             lp = hf_ablation._measure(lm, _inputs(seq, len(rows)), labels)[:, -1]  # (rows,)
         out.append(lp[0] - lp[1:])
     return heads, np.concatenate(out)
