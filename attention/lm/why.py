@@ -159,10 +159,16 @@ def explain(lm: LoadedModel, ids: list[int], token_id: int | None = None, steps:
                heads, drops, tuple(ranked), rows, value_rows, gxi, ig, fx, fb, steps, seconds)
 
 
-def at_step(writing, step: int, steps: int = IG_STEPS, top: int = TOP_HEADS) -> Why:
-    """Why for a Writing's step: the token written there, or after the last step the likeliest token of
-    its distribution (after temperature, top-k, top-p)."""
+def target(writing, step: int) -> tuple[tuple[int, ...], int]:
+    """(the ids read before `step`, the token explained): the token written at that step, or after the
+    last step the likeliest token of its distribution (after temperature, top-k, top-p)."""
     prompt_n = writing.n - len(writing.steps)
-    ids = writing.ids[:prompt_n + step]
+    ids = tuple(writing.ids[:prompt_n + step])
     token_id = writing.steps[step].token_id if step < len(writing.steps) else writing.distribution(step).top_ids[0]
-    return explain(writing.lm, ids, token_id, steps, top)
+    return ids, int(token_id)
+
+
+def at_step(writing, step: int, steps: int = IG_STEPS, top: int = TOP_HEADS) -> Why:
+    """Why for a Writing's step (see target)."""
+    ids, token_id = target(writing, step)
+    return explain(writing.lm, list(ids), token_id, steps, top)
