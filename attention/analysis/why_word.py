@@ -60,6 +60,8 @@ def agreements(top: Sequence[tuple[HeadId, float]], rows: dict[HeadId, np.ndarra
     return out
 
 
+REFERENCES = ("integrated_gradients", "gradient_x_input")  # what reference() may name
+STRENGTHS = ("strong", "moderate", "weak")  # what strength() may answer
 TRUST = 0.1  # IG is the reference when its completeness gap is under this share of |f(x) − f(x')|
 
 
