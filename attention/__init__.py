@@ -13,6 +13,7 @@
     attention.next_token("The black cat drank the milk because it was").top(10)  # SmolLM2's next token
     attention.generate("Once upon a time", steps=10).written                    # written step by step
     attention.head_roles(model="smollm2").top("induction")  # what each head does, on a probe
+    attention.why("The black cat drank the milk because it was").top  # the heads and tokens behind a word
 
 Importing the package is light: torch and transformers load only when `trace` or `translate` is
 called, so `attention.core`, `attention.trace` and `attention.analysis` work without them.
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from attention.capture.hf_ablation import HeadEffects
     from attention.headview import HeadView
     from attention.capture.role_proof import HeadRoles, RoleProof
+    from attention.lm.why import Why
     from attention.lm.writer import NextToken, Writing
     from attention.translator.api import Translation
 
@@ -165,6 +167,42 @@ def generate(prompt: str, steps: int = 10, model: str | None = SMOLLM2, temperat
     return notebook.generate(prompt, lm, steps, temperature, top_k, top_p, seed, max_tokens)
 
 
+def why(prompt: str, token: str | int | None = None, model: str | None = SMOLLM2, steps: int = 32,
+        top: int = 5) -> Why:
+    """Why a causal language model gives `token` after `prompt`: every head switched off alone (in
+    batches) scored by the token's log-probability, and gradient × input and integrated gradients of
+    that log-probability over the prompt's token embeddings (zero baseline).
+
+    Args:
+        prompt: the text before the token (not empty).
+        token: the next token: None for the model's likeliest, a token id, or a string that the
+            tokenizer reads as exactly one token (" tired" with its leading space).
+        model: "smollm2" or the folder of any causal LM.
+        steps: the intervals of the integrated gradients' midpoint rule (one batch).
+        top: how many heads to keep with their attention rows.
+
+    Returns:
+        Why: `.drops` (heads,) nats lost with each head off, `.heads` their ids, `.top` [(head, drop), …];
+        `.rows[head]` / `.value_rows[head]` the top heads' last attention row and its value-weighted
+        share over the prompt tokens; `.gradient_x_input` and `.integrated_gradients` (T,);
+        `.f_input`, `.f_baseline`, `.completeness_gap` |Σ IG − (f(x) − f(0))|; `.reference` the
+        attribution compared with (IG, or G×I when IG's gap exceeds a tenth of f(x) − f(0)); `.agreements`
+        each top head's Spearman ρ (with n) against it, None where the numbers do not allow one;
+        `.seconds_heads` the time every head off took.
+    """
+    from attention import sources
+    from attention.lm import why as why_lm
+
+    lm = sources.get(model or SMOLLM2).kept("writer")
+    ids = lm.tokenizer(prompt, add_special_tokens=True)["input_ids"]
+    if isinstance(token, str):
+        found = lm.tokenizer(token, add_special_tokens=False)["input_ids"]
+        if len(found) != 1:
+            raise ValueError(f"{token!r} is {len(found)} tokens, not one")
+        token = found[0]
+    return why_lm.explain(lm, list(ids), token, steps, top)
+
+
 def _role_model(model: str | None):
     """(trace_of(text) -> Trace, the LM-headed model or None, a name) for head_roles and head_role_proof."""
     from attention import sources
@@ -210,4 +248,4 @@ def head_role_proof(model: str | None = SMOLLM2, role: str = "induction", seed: 
 
 
 __all__ = ["KINDS", "SMOLLM2", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "generate", "head_effects",
-           "head_role_proof", "head_roles", "next_token", "save_html", "show", "trace", "translate"]
+           "head_role_proof", "head_roles", "next_token", "save_html", "show", "trace", "translate", "why"]

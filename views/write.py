@@ -7,7 +7,7 @@ import streamlit as st
 from attention.plots.labels import label
 from attention.plots.next_word import top_figure
 from attention.trace import TOLERANCE
-from attention.ui import charts, head_component, state, write_lens, writing
+from attention.ui import charts, head_component, state, write_lens, write_why, writing
 from attention import i18n
 from attention.ui.lang import lang, t
 from attention.ui.matrices import head_labels
@@ -119,6 +119,7 @@ def write_page() -> None:
         next_word_panel(w, step)
     with right:
         attention_panel(w, step)
+    write_why.why_section(w, step)
     write_lens.section(w, step)
     player(w)
 

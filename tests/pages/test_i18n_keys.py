@@ -18,7 +18,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.analysis import effects, head_roles, head_stats
+from attention.analysis import effects, head_roles, head_stats, why_word
 from attention.analysis.learning_curves import Effect
 from attention.lm import smollm2
 from attention.headview.payload import LABELS
@@ -50,6 +50,8 @@ FAMILIES: dict[str, Callable[[], Iterable[str]] | None] = {
     "headview.{}": lambda: LABELS,
     "overview.stat.{}": lambda: head_stats.STAT_COLUMNS,
     "ablation.mode_{}": lambda: effects.MODES,
+    "why.ref_{}": lambda: why_word.REFERENCES,
+    "why.strength_{}": lambda: why_word.STRENGTHS,
     "learning.lead.{}": lambda: {e.lead_key.removeprefix("learning.lead.") for e in _weights_grid()},
     "learning.trend.{}": lambda: {e.trend for e in _weights_grid()},
     "ablation.agree.{}": lambda: {effects.agreement(r) for r in [math.nan, *(x / 20 for x in range(-20, 21))]},

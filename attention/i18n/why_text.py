@@ -1,0 +1,51 @@
+"""The Write page's "Why this word" section."""
+
+STRINGS: dict[str, dict[str, str]] = {
+    "why.title": {"en": "Why this word", "zh": "为什么是这个词"},
+    "why.explain": {
+        "en": "Which heads and which words of the text the chosen next token depended on. Every head is switched "
+              "off alone (its output set to zero) and the token's log-probability measured again; integrated "
+              "gradients and gradient × input say how much each token of the text moved that log-probability.",
+        "zh": "所选的下一个词元依赖于哪些注意力头、文本中的哪些词。每个头单独关闭（输出置零）后重新测量该词元的对数概率；"
+              "积分梯度与梯度×输入说明文本中每个词元使该对数概率改变了多少。"},
+    "why.button": {"en": "Explain {token} (takes several seconds)", "zh": "解释 {token}（需要几秒钟）"},
+    "why.running": {"en": "Switching every head off, one at a time, and integrating the gradients…",
+                    "zh": "正在逐个关闭每个头并积分梯度……"},
+    "why.failed": {"en": "Could not explain this word: {error}", "zh": "无法解释这个词：{error}"},
+    "why.for": {"en": "Why {token} comes next: log p = {lp} nats. {n} heads switched off one at a time in {s} s.",
+                "zh": "为什么接下来是 {token}：log p = {lp} 奈特。{n} 个头逐个关闭，用时 {s} 秒。"},
+    "why.heads": {"en": "The heads it depends on most (log-probability lost when the head alone is off); "
+                        "choose one to show it in the head view above:",
+                  "zh": "它最依赖的头（单独关闭该头时损失的对数概率）；选择一个即可在上方的头视图中显示："},
+    "why.head_option": {"en": "layer {layer}, head {head}: −{drop} nats", "zh": "第 {layer} 层 第 {head} 头：−{drop} 奈特"},
+    "why.no_heads": {"en": "No head matters for this word: switching any one head off changes its log-probability "
+                           "by less than {floor} nats, so no ranking of heads is given.",
+                     "zh": "没有哪个头对这个词重要：单独关闭任何一个头，其对数概率的变化都小于 {floor} 奈特，因此不给出头的排名。"},
+    "why.chart_title": {"en": "Each token's share in log p of the next token", "zh": "每个词元在下一个词元的 log p 中的贡献"},
+    "why.chart_x": {"en": "attribution (nats)", "zh": "归因（奈特）"},
+    "why.ig": {"en": "integrated gradients", "zh": "积分梯度"},
+    "why.gxi": {"en": "gradient × input", "zh": "梯度×输入"},
+    "why.gap": {"en": "Integrated gradients from a zero baseline in {steps} steps: their sum is {total} nats against "
+                      "f(x) − f(0) = {delta} nats (gap {gap}).",
+                "zh": "从零基线出发、{steps} 步的积分梯度：总和为 {total} 奈特，而 f(x) − f(0) = {delta} 奈特（差距 {gap}）。"},
+    "why.gap_large": {"en": "The gap is more than a tenth: the integral is not to be trusted token by token here, so "
+                            "the heads are compared with gradient × input.",
+                      "zh": "差距超过十分之一：这里的积分不能逐词元地相信，因此用梯度×输入与头比较。"},
+    "why.ref_integrated_gradients": {"en": "integrated gradients", "zh": "积分梯度"},
+    "why.ref_gradient_x_input": {"en": "gradient × input", "zh": "梯度×输入"},
+    "why.agree": {"en": "Layer {layer}, head {head}: its attention row ranks the text's tokens like {ref} with "
+                        "Spearman ρ = {rho} (n = {n}): a {strength} {sign} agreement.",
+                  "zh": "第 {layer} 层 第 {head} 头：其注意力行对文本词元的排序与{ref}的 Spearman ρ = {rho}（n = {n}）："
+                        "为{strength}的{sign}相关。"},
+    "why.agree_value": {"en": "Its value-weighted row (‖α·v‖): ρ = {rho} (n = {n}).",
+                        "zh": "其值加权行（‖α·v‖）：ρ = {rho}（n = {n}）。"},
+    "why.no_agree": {"en": "Layer {layer}, head {head}: no rank agreement is said — too few tokens (at least {min_n}) "
+                           "or values too tied, or no head matters for this word.",
+                     "zh": "第 {layer} 层 第 {head} 头：不给出排序一致性——词元太少（至少 {min_n} 个）、数值过于相同，"
+                           "或没有哪个头对这个词重要。"},
+    "why.strength_strong": {"en": "strong", "zh": "强"},
+    "why.strength_moderate": {"en": "moderate", "zh": "中等"},
+    "why.strength_weak": {"en": "weak", "zh": "弱"},
+    "why.sign_positive": {"en": "positive", "zh": "正"},
+    "why.sign_negative": {"en": "negative", "zh": "负"},
+}

@@ -1,0 +1,174 @@
+"""Why this word: for a causal language model's next token after a prompt, every head switched off alone
+(hf_ablation's switches, in batches) scored by that token's log-probability, and gradient × input and
+integrated gradients over the prompt's token embeddings. The agreement of the measures is
+attention.analysis.why_word's.
+
+    f(x) = log p(w | inputs_embeds x)            x = get_input_embeddings()(ids), (1, T, C)
+    gradient × input      a_i = Σ_c x_ic · ∂f/∂x_ic
+    integrated gradients  a_i = Σ_c x_ic · ∫₀¹ ∂f/∂x_ic (α x) dα      baseline x' = 0 (every token's
+                          embedding removed, positions kept: they are added inside the model); the
+                          midpoint rule over `steps` intervals, all points in one batch (not the
+                          trapezoid: at x = 0 exactly the gradient of a Llama model is NaN, the
+                          forward pass is not).
+                          Completeness: Σ_i a_i ≈ f(x) − f(0); the gap is reported, not hidden.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from attention.analysis import why_word
+from attention.analysis.effects import HeadId
+from attention.capture import attention_fn, hf_ablation, hf_model
+from attention.capture.hf_model import LoadedModel
+
+IG_STEPS = 32
+TOP_HEADS = 5
+
+
+@dataclass(frozen=True, eq=False)
+class Why:
+    """Why the model gives `token` after the prompt: heads, token attributions and their agreement."""
+
+    tokens: tuple[str, ...]  # the prompt's tokens, raw
+    token_id: int
+    token: str  # raw
+    heads: tuple[HeadId, ...]  # every head, in the model's order
+    drops: np.ndarray  # (H,) log p(token) with every head on − with that head off, nats
+    top: tuple[tuple[HeadId, float], ...]  # the heads with the largest drops, largest first
+    rows: dict[HeadId, np.ndarray]  # top head -> (T,) its attention from the last prompt position
+    value_rows: dict[HeadId, np.ndarray]  # top head -> (T,) the value-weighted share of that row
+    gradient_x_input: np.ndarray  # (T,)
+    integrated_gradients: np.ndarray  # (T,)
+    f_input: float  # log p(token | prompt)
+    f_baseline: float  # log p(token | every embedding zero)
+    steps: int
+    seconds_heads: float  # the wall time of switching every head off
+
+    @property
+    def completeness_gap(self) -> float:
+        """|Σ IG − (f(x) − f(0))|: how far the midpoint rule is from the exact integral."""
+        return abs(float(self.integrated_gradients.sum()) - (self.f_input - self.f_baseline))
+
+    @property
+    def reference(self) -> tuple[str, np.ndarray]:
+        """("integrated_gradients", IG) when its completeness gap is small, else ("gradient_x_input", G×I)."""
+        return why_word.reference(self.integrated_gradients, self.gradient_x_input, self.completeness_gap,
+                                  self.f_input - self.f_baseline)
+
+    @property
+    def agreements(self) -> list[why_word.HeadAgreement]:
+        """Each top head's rank agreement (Spearman ρ, n) of its rows with |reference|; None where not to
+        be said (claims.heads_matter, claims.correlation)."""
+        return why_word.agreements(self.top, self.rows, self.value_rows, self.reference[1], self.drops)
+
+
+def _inputs(ids: list[int], rows: int) -> dict[str, torch.Tensor]:
+    t = torch.tensor([ids]).expand(rows, -1).contiguous()
+    return {"input_ids": t, "attention_mask": torch.ones_like(t)}
+
+
+def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero") -> tuple[tuple[HeadId, ...], np.ndarray]:
+    """Every head off alone, scored by log p(token_id | ids): (heads, (H,) drops). The token is appended
+    so hf_ablation's measure (each position's next token) scores it at the last prompt position; batches
+    as hf_ablation.head_effects sizes them, each with its own every-head-on row 0."""
+    heads = hf_ablation.all_heads(lm)
+    seq = list(ids) + [int(token_id)]
+    n_pos = len(seq) + 2
+    n_heads = max(nh for _, nh, _ in hf_ablation._sites(lm).values())
+    per_batch = max(1, min(len(heads), hf_ablation.BATCH_ELEMENTS // (n_heads * n_pos * n_pos) - 1))
+    labels = torch.tensor([seq[1:]])  # (1, T) the next token at each position; the last is token_id
+    out = []
+    for start in range(0, len(heads), per_batch):
+        rows = [frozenset()] + [frozenset({h}) for h in heads[start:start + per_batch]]
+        with hf_ablation.switched_off(hf_ablation.switches(lm, rows, mode)):
+            lp = hf_ablation._measure(lm, _inputs(seq, len(rows)), labels)[:, -1]  # (rows,)
+        out.append(lp[0] - lp[1:])
+    return heads, np.concatenate(out)
+
+
+def log_prob_fn(lm: LoadedModel, token_id: int, length: int):
+    """f: embeddings (B, T, C) -> (B,) log p(token_id) after the last position, float64."""
+    mask = torch.ones((1, length), dtype=torch.long)
+
+    def f(emb: torch.Tensor) -> torch.Tensor:
+        logits = lm.model(inputs_embeds=emb, attention_mask=mask.expand(emb.shape[0], -1)).logits
+        return torch.log_softmax(logits[:, -1].double(), dim=-1)[:, token_id]
+
+    return f
+
+
+def gradient_x_input(f, x: torch.Tensor) -> np.ndarray:
+    """(1, T, C) -> (T,) Σ_c x·∂f/∂x."""
+    x = x.detach().clone().requires_grad_(True)
+    (grad,) = torch.autograd.grad(f(x).sum(), x)
+    return (grad * x).sum(-1)[0].detach().double().numpy()
+
+
+def integrated_gradients(f, x: torch.Tensor, baseline: torch.Tensor, steps: int = IG_STEPS) -> np.ndarray:
+    """(1, T, C) -> (T,) integrated gradients from `baseline` to x, midpoint rule, one batch."""
+    alphas = ((torch.arange(steps, dtype=x.dtype) + 0.5) / steps)[:, None, None]  # (steps, 1, 1)
+    points = (baseline + alphas * (x - baseline)).detach().requires_grad_(True)  # (steps, T, C)
+    (grads,) = torch.autograd.grad(f(points).sum(), points)
+    mean_grad = grads.mean(0, keepdim=True)  # (1, T, C) ≈ ∫₀¹ ∂f/∂x dα
+    return ((x - baseline) * mean_grad).sum(-1)[0].detach().double().numpy()
+
+
+def _rows(lm: LoadedModel, ids: list[int], heads: list[HeadId]):
+    """One recorded pass: the last position's logits (V,) and each head's last attention row and
+    value-weighted row over the prompt."""
+    out, records = hf_model.run(lm, _inputs(ids, 1))
+    by_site = {(attention_fn.call_kind(r.module), attention_fn.call_layer(r.module, lm.module_names.get(id(r.module), ""))): r
+               for r in records}
+    rows, value_rows = {}, {}
+    for kind, layer, h in heads:
+        rec = by_site[(kind, layer)]
+        w = rec.weights[0, h, -1].double().numpy()  # (T,)
+        rows[(kind, layer, h)] = w
+        value_rows[(kind, layer, h)] = why_word.value_row(w, rec.v[0, h].double().numpy())
+    return out.logits[0, -1].double().numpy(), rows, value_rows
+
+
+def explain(lm: LoadedModel, ids: list[int], token_id: int | None = None, steps: int = IG_STEPS,
+            top: int = TOP_HEADS) -> Why:
+    """Why(the model gives token_id after ids); token_id None: its likeliest next token."""
+    if not ids:
+        raise ValueError("the prompt has no tokens")
+    if token_id is None:
+        out, _ = hf_model.run(lm, _inputs(ids, 1))
+        token_id = int(out.logits[0, -1].argmax())
+    started = time.perf_counter()
+    heads, drops = head_drops(lm, ids, token_id)
+    seconds = time.perf_counter() - started
+    ranked = why_word.top_heads(heads, drops, top)
+    _, rows, value_rows = _rows(lm, ids, [h for h, _ in ranked])
+    f = log_prob_fn(lm, token_id, len(ids))
+    with torch.no_grad():
+        x = lm.model.get_input_embeddings()(torch.tensor([ids])).float()  # (1, T, C)
+    baseline = torch.zeros_like(x)
+    gxi = gradient_x_input(f, x)
+    ig = integrated_gradients(f, x, baseline, steps)
+    with torch.no_grad():
+        fx, fb = float(f(x)[0]), float(f(baseline)[0])
+    tok = lm.tokenizer
+    return Why(tuple(tok.convert_ids_to_tokens(list(ids))), int(token_id), tok.convert_ids_to_tokens([int(token_id)])[0],
+               heads, drops, tuple(ranked), rows, value_rows, gxi, ig, fx, fb, steps, seconds)
+
+
+def target(writing, step: int) -> tuple[tuple[int, ...], int]:
+    """(the ids read before `step`, the token explained): the token written at that step, or after the
+    last step the likeliest token of its distribution (after temperature, top-k, top-p)."""
+    prompt_n = writing.n - len(writing.steps)
+    ids = tuple(writing.ids[:prompt_n + step])
+    token_id = writing.steps[step].token_id if step < len(writing.steps) else writing.distribution(step).top_ids[0]
+    return ids, int(token_id)
+
+
+def at_step(writing, step: int, steps: int = IG_STEPS, top: int = TOP_HEADS) -> Why:
+    """Why for a Writing's step (see target)."""
+    ids, token_id = target(writing, step)
+    return explain(writing.lm, list(ids), token_id, steps, top)

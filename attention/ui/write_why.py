@@ -1,0 +1,88 @@
+"""The Write page's "Why this word" section: behind a button (every head off costs seconds), the heads the
+chosen next token depends on (choosing one shows it in the head view), each prompt token's attribution
+as bars, and the agreement of the two in words the numbers earn (attention.analysis.claims)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from attention.analysis import claims, why_word
+from attention.plots.labels import label
+from attention.plots.why_bars import attribution_figure
+from attention.ui import admission, charts
+from attention.ui.lang import t
+from attention.ui.state import Keys
+
+
+def _explain(w, step: int, key: tuple) -> None:
+    from attention.lm import why
+
+    try:
+        with admission.turn(), st.spinner(t("why.running")):  # tens of CPU seconds: it waits its turn
+            st.session_state[Keys.WR_WHY] = (key, why.at_step(w, step))
+    except Exception as exc:  # said in words, never a traceback
+        st.session_state[Keys.WR_WHY] = (key, f"{type(exc).__name__}: {exc}")
+
+
+def _show_head(layer: int, head: int) -> None:
+    st.session_state[Keys.WR_LAYER], st.session_state[Keys.WR_HEAD] = layer, head
+
+
+def why_section(w, step: int) -> None:
+    """The section for `step` of the Writing `w`: the button, then the last answer when it is for this step."""
+    from attention.lm import why
+
+    st.subheader(t("why.title"))
+    st.caption(t("why.explain"))
+    ids, token_id = why.target(w, step)
+    key = (ids, token_id)
+    token = label(w.lm.tokenizer.convert_ids_to_tokens([token_id])[0])
+    if st.button(t("why.button", token=f"`{token}`"), key="wr_why_go"):
+        _explain(w, step, key)
+    kept = st.session_state.get(Keys.WR_WHY)
+    if not kept or kept[0] != key:
+        return
+    answer = kept[1]
+    if isinstance(answer, str):
+        st.error(t("why.failed", error=answer))
+        return
+    _answer(answer, token)
+
+
+def _answer(a, token: str) -> None:
+    st.markdown(t("why.for", token=f"`{token}`", lp=f"{a.f_input:.3f}", n=len(a.heads), s=f"{a.seconds_heads:.1f}"))
+    left, right = st.columns([1, 1])
+    with left:
+        if claims.heads_matter(a.drops):
+            st.caption(t("why.heads"))
+            for i, ((_, layer, head), drop) in enumerate(a.top):
+                st.button(t("why.head_option", layer=layer, head=head, drop=f"{drop:.3f}"), key=f"wr_why_head_{i}",
+                          on_click=_show_head, args=(layer, head))
+        else:
+            st.info(t("why.no_heads", floor=claims.EFFECT_FLOOR))
+        _agreement(a)
+    with right:
+        fig = attribution_figure(list(a.tokens), {t("why.ig"): list(a.integrated_gradients),
+                                                  t("why.gxi"): list(a.gradient_x_input)},
+                                 t("why.chart_title"), t("why.chart_x"))
+        st.plotly_chart(fig, config=charts.config(), key="wr_why_chart")
+        st.caption(t("why.gap", steps=a.steps, total=f"{a.integrated_gradients.sum():.3f}",
+                     delta=f"{a.f_input - a.f_baseline:.3f}", gap=f"{a.completeness_gap:.3f}"))
+        if a.reference[0] != "integrated_gradients":
+            st.caption(t("why.gap_large"))
+
+
+def _agreement(a) -> None:
+    ref = t(f"why.ref_{a.reference[0]}")
+    for ag in a.agreements:
+        _, layer, head = ag.head
+        if ag.attention is None:
+            st.caption(t("why.no_agree", layer=layer, head=head, min_n=claims.MIN_N))
+            continue
+        rho = ag.attention.rho
+        text = t("why.agree", layer=layer, head=head, ref=ref, rho=f"{rho:+.2f}", n=ag.attention.n,
+                 strength=t(f"why.strength_{why_word.strength(rho)}"),
+                 sign=t("why.sign_positive" if rho >= 0 else "why.sign_negative"))
+        if ag.value_weighted is not None:
+            text += " " + t("why.agree_value", rho=f"{ag.value_weighted.rho:+.2f}", n=ag.value_weighted.n)
+        st.caption(text)

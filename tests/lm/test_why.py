@@ -1,0 +1,90 @@
+"""Why this word on real models: a tiny random GPT-2 folder (positions added inside: the zero baseline
+is smooth, so integrated gradients must be complete) and SmolLM2. Outside checks: a head's drop equals
+the log-probability computed with that head's columns of the output projection zeroed by hand."""
+
+import numpy as np
+import pytest
+import torch
+
+import attention
+from attention.lm import why
+
+pytestmark = pytest.mark.model
+PROMPT = "The black cat drank the milk because it was"
+
+
+@pytest.fixture(scope="module")
+def gpt2_folder(smollm2, tmp_path_factory):
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    folder = tmp_path_factory.mktemp("tiny-gpt2-why")
+    torch.manual_seed(0)
+    config = GPT2Config(vocab_size=len(smollm2.tokenizer), n_embd=32, n_layer=2, n_head=4, n_positions=64,
+                        bos_token_id=smollm2.tokenizer.bos_token_id, eos_token_id=smollm2.tokenizer.eos_token_id)
+    GPT2LMHeadModel(config).save_pretrained(folder)
+    smollm2.tokenizer.save_pretrained(folder)
+    return str(folder)
+
+
+def _log_prob(lm, ids, token_id) -> float:
+    with torch.no_grad():
+        logits = lm.model(input_ids=torch.tensor([ids])).logits[0, -1].double()
+    return float(torch.log_softmax(logits, -1)[token_id])
+
+
+def _by_hand(lm, ids, token_id, weight: torch.Tensor, cols: slice, dim: int) -> float:
+    """log p(token) with one head's slice of the output projection zeroed, restored after."""
+    kept = weight.data.clone()
+    try:
+        index = [slice(None)] * weight.dim()
+        index[dim] = cols
+        weight.data[tuple(index)] = 0.0
+        return _log_prob(lm, ids, token_id)
+    finally:
+        weight.data.copy_(kept)
+
+
+def test_gpt2_ig_is_complete_and_drops_match_a_head_zeroed_by_hand(gpt2_folder):
+    w = attention.why(PROMPT, model=gpt2_folder, steps=64, top=3)
+    assert len(w.heads) == 8 and w.drops.shape == (8,) and len(w.tokens) == 9
+    delta = w.f_input - w.f_baseline
+    assert w.completeness_gap <= 0.02 * abs(delta) + 1e-4  # Σ IG ≈ f(x) − f(0)
+    assert w.reference[0] == "integrated_gradients"
+    from attention import sources
+
+    lm = sources.get(gpt2_folder).kept("writer")
+    ids = lm.tokenizer(PROMPT)["input_ids"]
+    assert w.f_input == pytest.approx(_log_prob(lm, ids, w.token_id), abs=1e-5)
+    (_, layer, head), drop = w.top[0]
+    proj = lm.model.transformer.h[layer].attn.c_proj.weight  # Conv1D (in, out): head h's inputs are rows
+    d = 32 // 4
+    off = _by_hand(lm, ids, w.token_id, proj, slice(head * d, (head + 1) * d), 0)
+    assert drop == pytest.approx(w.f_input - off, abs=1e-5)
+
+
+def test_smollm2_why_the_default_prompt(smollm2):
+    w = attention.why(PROMPT, steps=16, top=5)
+    assert len(w.heads) == 270 and np.isfinite(w.drops).all()
+    assert w.token == "Ġthe" and w.f_input == pytest.approx(_log_prob(smollm2, smollm2.tokenizer(PROMPT)["input_ids"],
+                                                                        w.token_id), abs=1e-4)
+    ids = smollm2.tokenizer(PROMPT)["input_ids"]
+    (_, layer, head), drop = w.top[0]
+    o_proj = smollm2.model.model.layers[layer].self_attn.o_proj.weight  # Linear (out, in): columns
+    off = _by_hand(smollm2, ids, w.token_id, o_proj, slice(head * 64, (head + 1) * 64), 1)
+    assert drop == pytest.approx(w.f_input - off, abs=1e-4)
+    assert np.isfinite(w.integrated_gradients).all()  # the midpoint rule never evaluates the gradient at 0
+    assert all(a.attention is not None and a.attention.n == 9 for a in w.agreements)
+
+
+def test_smollm2_a_short_prompt_gets_no_agreement_sentence(smollm2):
+    w = attention.why("The cat", steps=4, top=3)
+    assert len(w.tokens) == 2 and all(a.attention is None and a.value_weighted is None for a in w.agreements)
+
+
+def test_a_writing_step_explains_the_token_written_there(smollm2, monkeypatch):
+    out = attention.generate(PROMPT, steps=2)
+    asked = []
+    monkeypatch.setattr(why, "explain", lambda lm, ids, token_id, *a: asked.append((len(ids), token_id)))
+    why.at_step(out, 1)
+    why.at_step(out, 2)  # after the last step: the likeliest next token
+    assert asked == [(10, out.steps[1].token_id), (11, out.next.top_ids[0])]

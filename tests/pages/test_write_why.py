@@ -1,0 +1,70 @@
+"""Write's "Why this word" through AppTest, in both languages: the button explains the next token, a
+top head's button sets the head view's layer and head, the bars and the agreement in words; on a
+two-token prompt the agreement sentence is NOT written. The answer is computed once per (ids, token)
+for the whole module (the same numbers, each language drawing them)."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention import i18n
+from attention.lm import why
+from attention.ui.state import Keys
+
+pytestmark = pytest.mark.model
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+_memo: dict = {}
+
+
+@pytest.fixture(autouse=True)
+def once(monkeypatch):
+    real = why.at_step
+
+    def memo(w, step, steps=why.IG_STEPS, top=why.TOP_HEADS):
+        key = why.target(w, step)
+        if key not in _memo:
+            _memo[key] = real(w, step, 16, top)
+        return _memo[key]
+
+    monkeypatch.setattr(why, "at_step", memo)
+
+
+def open_write(lang: str, prompt: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=600)
+    at.switch_page("views/write.py")
+    at.query_params["lang"] = lang
+    at.query_params["prompt"] = prompt
+    return at.run()
+
+
+def captions(at) -> str:
+    return "\n".join(c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_why_this_word_explains_and_a_head_button_shows_it(smollm2, lang):
+    at = open_write(lang, "The black cat drank the milk because it was")
+    assert not at.exception and not at.error
+    assert any(s.value == i18n.t("why.title", lang) for s in at.subheader)
+    at.button(key="wr_why_go").click().run()
+    assert not at.exception and not at.error
+    answer = at.session_state[Keys.WR_WHY][1]
+    assert len(answer.heads) == 270
+    (_, layer, head), _ = answer.top[1]
+    at.button(key="wr_why_head_1").click().run()
+    assert (at.session_state[Keys.WR_LAYER], at.session_state[Keys.WR_HEAD]) == (layer, head)
+    assert at.session_state[Keys.WR_WHY][1] is answer  # the answer stays while the step does
+    text = captions(at)
+    assert "n = 9" in text and "ρ = " in text  # the agreement, earned by nine tokens
+    assert i18n.t("why.gap", lang, steps=16, total="", delta="", gap="")[:12] in text
+    assert any(str(b.label).startswith(i18n.t("why.head_option", lang, layer=layer, head=head, drop="")[:8])
+               for b in at.button)
+
+
+def test_a_two_token_prompt_gets_no_agreement_sentence(smollm2):
+    at = open_write("en", "The cat")
+    at.button(key="wr_why_go").click().run()
+    assert not at.exception and not at.error
+    text = captions(at)
+    assert "Spearman" not in text and "no rank agreement is said" in text
