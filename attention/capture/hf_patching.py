@@ -8,11 +8,13 @@ LD = logit(t_B) − logit(t_A) at the last position, and a head's restored share
 it changes nothing. Every head is patched alone, many per forward pass: row 0 of each batch is A
 unpatched (the batch's own LD_A) and row r patches head r. The switch (attention/head_mask.py) takes a
 keep of (R, nh, T_A, 1), 0 only at head r's aligned positions, and one fill (1, nh, T_A, hs) holding B's
-z moved to A's positions.
+z moved to A's positions. The tokens before the first change are the same in A and B, so (causal
+attention) is every head's z there: they run once, and each batch starts from their kept keys and values.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -96,6 +98,16 @@ def _fill(a: Run, b: Run, al: Alignment) -> dict[tuple[str, int], torch.Tensor]:
     return out
 
 
+def shared_prefix(al: Alignment) -> int:
+    """How many leading tokens A and B share at the same positions, at most all but A's last."""
+    n = 0
+    for i, j in al.pairs:
+        if i != n or j != n:
+            break
+        n += 1
+    return min(n, max(len(al.tokens_a) - 1, 0))
+
+
 def patch_heads(lm: hf_model.LoadedModel, a: Run, b: Run, al: Alignment, heads: tuple[HeadId, ...] | None = None,
                 fill: dict[tuple[str, int], torch.Tensor] | None = None, progress: Progress | None = None,
                 together: bool = False) -> Patching:
@@ -119,6 +131,13 @@ def patch_heads(lm: hf_model.LoadedModel, a: Run, b: Run, al: Alignment, heads: 
     ld_a = float(a.logits[t_b] - a.logits[t_a])
     rows: list[tuple[HeadId, ...]] = [heads] if together else [(h,) for h in heads]
     ia, _ = al.index()
+    start_at = shared_prefix(al)
+    prefix = None
+    if start_at:
+        with torch.inference_mode():
+            prefix = lm.model(input_ids=a.ids[:, :start_at], use_cache=True).cache
+    ids = a.ids[:, start_at:]
+    mask = torch.ones(1, a.ids.shape[1], dtype=torch.long)
     shifts = []
     for start in range(0, len(rows), ROWS_PER_BATCH):
         chunk = rows[start:start + ROWS_PER_BATCH]
@@ -130,10 +149,15 @@ def patch_heads(lm: hf_model.LoadedModel, a: Run, b: Run, al: Alignment, heads: 
                 for k, L, h in row:
                     if (k, L) == key:
                         keep[r, h, ia] = 0.0
-            switches[id(module)] = Switch(keep, fill[key])
-        ids = a.ids.expand(len(chunk) + 1, -1)
+            switches[id(module)] = Switch(keep[:, :, start_at:], fill[key][:, :, start_at:])
+        n = len(chunk) + 1
+        cache = None
+        if prefix is not None:
+            cache = copy.deepcopy(prefix)  # each forward appends to the cache it is given
+            cache.batch_repeat_interleave(n)
         with switched_off(switches), torch.inference_mode():
-            logits = lm.model(input_ids=ids, attention_mask=torch.ones_like(ids), logits_to_keep=1).logits[:, -1]
+            logits = lm.model(input_ids=ids.expand(n, -1), attention_mask=mask.expand(n, -1), cache=cache,
+                              use_cache=cache is not None, logits_to_keep=1).logits[:, -1]
         ld = (logits[:, t_b] - logits[:, t_a]).double().numpy()
         shifts.append(ld[1:] - ld[0])  # LD_patched − LD_A, against the batch's own unpatched row
         if progress is not None:
