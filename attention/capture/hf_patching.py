@@ -23,12 +23,12 @@ import torch
 
 from attention.analysis.alignment import Alignment
 from attention.analysis.effects import HeadId
+from attention.analysis.patch_result import NO_DIFFERENCE, NOTHING_TO_RESTORE, Patching
 from attention.capture import attention_fn, hf_ablation, hf_model
 from attention.head_mask import Switch, switched_off
 
 Progress = Callable[[int, int], None]  # (heads done, heads in all)
 ROWS_PER_BATCH = 32  # patched rows per forward pass (each keeps T × vocab logits only at the last position)
-NO_DIFFERENCE = 1e-9  # |LD_B − LD_A| below this: there is no difference to restore
 
 
 @dataclass(frozen=True)
@@ -38,30 +38,6 @@ class Run:
     ids: torch.Tensor  # (1, T)
     z: dict[tuple[str, int], torch.Tensor]  # (kind, layer) -> (nh, T, hs), as computed (before any switch)
     logits: np.ndarray  # (vocab,) float64 at the last position
-
-
-@dataclass(frozen=True)
-class Patching:
-    """Every head patched alone from B into A.
-
-    heads: (kind, layer, head) in model order; restored (n_heads,) each head's share of LD_B − LD_A
-    (NaN when there is no difference); ld_a, ld_b the unpatched logit differences; tokens (t_A, t_B)
-    the contrasted token ids and labels their text; note: why nothing is ranked ("" otherwise)."""
-
-    heads: tuple[HeadId, ...]
-    restored: np.ndarray
-    ld_a: float
-    ld_b: float
-    tokens: tuple[int, int]
-    labels: tuple[str, str]
-    note: str = ""
-
-    def ranked(self) -> list[tuple[HeadId, float]]:
-        """Heads by restored share, largest first; [] when there is no difference to restore."""
-        if self.note:
-            return []
-        order = np.argsort(-self.restored, kind="stable")
-        return [(self.heads[i], float(self.restored[i])) for i in order]
 
 
 def run(lm: hf_model.LoadedModel, text: str) -> Run:
@@ -166,5 +142,5 @@ def patch_heads(lm: hf_model.LoadedModel, a: Run, b: Run, al: Alignment, heads: 
     diff = ld_b - ld_a  # both from runs alone: exactly 0 for the same tokens
     if al.identical or abs(diff) < NO_DIFFERENCE:
         return Patching(heads, np.full(len(rows), np.nan), ld_a, ld_b, (t_a, t_b), labels,
-                        note="no difference to restore: A and B give the same logit difference")
+                        note=NOTHING_TO_RESTORE)
     return Patching(heads, shift / diff, ld_a, ld_b, (t_a, t_b), labels)

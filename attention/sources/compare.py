@@ -86,7 +86,7 @@ class Comparison:
         `.ranked()` lists (head, restored share), largest first, and `.note` says when there is
         nothing to restore. progress(done, total) is called after each batch."""
         if self._patch is None:
-            raise NotImplementedError(f"patching is not built for {self.model} yet (causal language models only)")
+            raise NotImplementedError(f"patching is not built for {self.model} yet (causal language models and the translator only)")
         return self._patch(progress)
 
 
@@ -173,7 +173,12 @@ def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
         def patch(progress):
             return hf_patching.patch_heads(loaded, run_a, run_b, alignment, progress=progress)
     elif role == "translation":
+        from attention.translator import head_patching
+
         output = OutputChange("translation", text_a=out_a.text, text_b=out_b.text)
+
+        def patch(progress):
+            return head_patching.patch_heads(loaded, text_a, text_b, alignment, progress=progress)
     else:
         output = OutputChange("embedding", cosine=_embedding_cosine(loaded, text_a, text_b))
     return Comparison(text_a, text_b, src.label(), alignment, site_changes(tr_a, tr_b), output, tr_a, tr_b, patch)
