@@ -114,3 +114,12 @@ def test_minilm_gives_the_embedding_cosine_and_no_patching_yet():
     assert cmp.grid().shape == (6, 12)
     with pytest.raises(NotImplementedError, match="not built"):
         cmp.patching()
+
+
+def test_minilm_texts_read_as_the_same_tokens_are_identical():
+    """Chinese the vocabulary lacks reads as the same unknown tokens: said so, every change exactly 0."""
+    cmp = attention.compare("猫喝牛奶", "狗喝牛奶")
+    if cmp.alignment.tokens_a == cmp.alignment.tokens_b:
+        assert cmp.identical and (cmp.grid() == 0).all() and cmp.output.cosine == pytest.approx(1.0)
+    else:
+        assert cmp.alignment.changed and np.isfinite(cmp.grid()).all()
