@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> dict:
     tok = lm.tokenizer.convert_ids_to_tokens
     al = align(tok(a.ids[0].tolist()), tok(b.ids[0].tolist()))
     heads = hf_ablation.all_heads(lm)
-    forward, full = [], []
+    forward, full, whole = [], [], []
     for _ in range(args.repeats):
         t0 = time.perf_counter()
         with torch.inference_mode():
@@ -58,14 +58,20 @@ def main(argv: list[str] | None = None) -> dict:
         t0 = time.perf_counter()
         result = hf_patching.patch_heads(lm, a, b, al)
         full.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        hf_patching.patch_heads(lm, a, b, al, reuse_prefix=False)
+        whole.append(time.perf_counter() - t0)
     out = {"tokens": (len(al.tokens_a), len(al.tokens_b)), "shared_prefix": hf_patching.shared_prefix(al),
-           "heads": len(heads), "patching_s": min(full), "forward_s": min(forward),
+           "heads": len(heads), "patching_s": min(full), "no_prefix_s": min(whole), "forward_s": min(forward),
            "threads": torch.get_num_threads(), "top": result.ranked()[:3], "labels": result.labels}
     print(f"A: {text_a!r}\nB: {text_b!r}")
     print(f"SmolLM2, {out['heads']} heads, {out['tokens'][0]}/{out['tokens'][1]} tokens "
           f"(prefix {out['shared_prefix']} run once), {out['threads']} torch threads")
     print(f"  one forward pass of A: {out['forward_s'] * 1000:.0f} ms")
-    print(f"  every head patched alone: {out['patching_s']:.1f} s (fastest of {args.repeats}; budget 30 s)")
+    print(f"  every head patched alone: {out['patching_s']:.1f} s (fastest of {args.repeats}; budget 30 s), "
+          f"{out['patching_s'] / out['forward_s']:.0f} forward passes of A")
+    print(f"  the same, every position run (as for a change at the first token): {out['no_prefix_s']:.1f} s, "
+          f"{out['no_prefix_s'] / out['forward_s']:.0f} forward passes")
     print(f"  contrast {result.labels[0]!r} -> {result.labels[1]!r}; top heads {out['top']}")
     out.update(first)
     return out

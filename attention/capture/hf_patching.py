@@ -86,7 +86,7 @@ def shared_prefix(al: Alignment) -> int:
 
 def patch_heads(lm: hf_model.LoadedModel, a: Run, b: Run, al: Alignment, heads: tuple[HeadId, ...] | None = None,
                 fill: dict[tuple[str, int], torch.Tensor] | None = None, progress: Progress | None = None,
-                together: bool = False) -> Patching:
+                together: bool = False, reuse_prefix: bool = True) -> Patching:
     """Patch each of `heads` (default: all) alone, or all of them at once (`together`: one row).
 
     Args:
@@ -107,7 +107,7 @@ def patch_heads(lm: hf_model.LoadedModel, a: Run, b: Run, al: Alignment, heads: 
     ld_a = float(a.logits[t_b] - a.logits[t_a])
     rows: list[tuple[HeadId, ...]] = [heads] if together else [(h,) for h in heads]
     ia, _ = al.index()
-    start_at = shared_prefix(al)
+    start_at = shared_prefix(al) if reuse_prefix else 0  # False: the cost of a change at the first token
     prefix = None
     if start_at:
         with torch.inference_mode():
