@@ -14,6 +14,7 @@
     attention.generate("Once upon a time", steps=10).written                    # written step by step
     attention.head_roles(model="smollm2").top("induction")  # what each head does, on a probe
     attention.why("The black cat drank the milk because it was").top  # the heads and tokens behind a word
+    attention.compare("… because it was thirsty", "… because it was sour", model="smollm2").patching().ranked()
 
 Importing the package is light: torch and transformers load only when `trace` or `translate` is
 called, so `attention.core`, `attention.trace` and `attention.analysis` work without them.
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from attention.capture.role_proof import HeadRoles, RoleProof
     from attention.lm.why import Why
     from attention.lm.writer import NextToken, Writing
+    from attention.sources.compare import Comparison
     from attention.translator.api import Translation
 
 
@@ -247,5 +249,33 @@ def head_role_proof(model: str | None = SMOLLM2, role: str = "induction", seed: 
     return role_proof.prove(lm, roles, role, ks=ks, draws=draws, probes=probes)
 
 
-__all__ = ["KINDS", "SMOLLM2", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "generate", "head_effects",
-           "head_role_proof", "head_roles", "next_token", "save_html", "show", "trace", "translate", "why"]
+def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
+    """Change one word: A and B through the same model, what changed in every head, in the output, and
+    (`.patching()`) which heads carry the change. See attention/sources/compare.py.
+
+    Args:
+        text_a, text_b: the two inputs (not empty). Their tokens are aligned by an edit alignment;
+            lengths more than 2× apart, or less than half of the shorter one's tokens shared, are refused.
+        model: None for all-MiniLM-L6-v2, "translator", "smollm2", or a model folder.
+
+    Returns:
+        Comparison: `.alignment` (`.pairs` [(i in A, j in B)], `.changed` spans); `.sites`, per site
+        `.max_abs` and `.js` (heads,): the largest |A_B − A_A| and the mean Jensen–Shannon distance of
+        the aligned rows; `.grid("js")` (sites, heads); `.ranked("js")`; `.identical` (every change then
+        exactly 0); `.output` the output's change (next-token tops of both runs, both translations, or
+        the embeddings' cosine); `.patching(progress)` (causal language models): every head's z in run
+        A replaced by B's at aligned positions, one at a time, batched; `.ranked()` [(head, restored
+        share)], share = (LD_patched − LD_A) / (LD_B − LD_A) with LD the logit difference of the two
+        runs' top next tokens; `.note` says when there is no difference to restore.
+
+    Raises:
+        ValueError: an empty input, or two inputs the alignment refuses (the reason is in the message).
+    """
+    from attention.sources import compare as _compare
+
+    return _compare.compare(text_a, text_b, model)
+
+
+__all__ = ["KINDS", "SMOLLM2", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "compare", "generate",
+           "head_effects", "head_role_proof", "head_roles", "next_token", "save_html", "show", "trace", "translate",
+           "why"]

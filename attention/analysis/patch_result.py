@@ -1,0 +1,41 @@
+"""What activation patching per head found, as data (the back ends compute it: capture/hf_patching.py for
+Hugging Face causal language models, translator/head_patching.py for the translator)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from attention.analysis.effects import HeadId
+
+NO_DIFFERENCE = 1e-9  # |M_B − M_A| below this: there is no difference to restore
+NOTHING_TO_RESTORE = "no difference to restore: A and B give the same output measure"
+
+
+@dataclass(frozen=True)
+class Patching:
+    """Every head patched alone from B into A.
+
+    heads: (kind, layer, head) in model order; restored (n_heads,) each head's share of M_B − M_A
+    (NaN when there is no difference). The measure M: a language model's logit difference of the two
+    runs' top next tokens (tokens (t_A, t_B), labels their text); the translator's log-probability of
+    B's first differing word (labels (A's word, B's word)). ld_a, ld_b: M of the unpatched runs.
+    note: why nothing is ranked ("" otherwise)."""
+
+    heads: tuple[HeadId, ...]
+    restored: np.ndarray
+    ld_a: float
+    ld_b: float
+    tokens: tuple[int, int]
+    labels: tuple[str, str]
+    note: str = ""
+
+    def ranked(self) -> list[tuple[HeadId, float]]:
+        """Heads by restored share, largest first; [] when there is no difference to restore."""
+        if self.note:
+            return []
+        order = np.argsort(-self.restored, kind="stable")
+        return [(self.heads[i], float(self.restored[i])) for i in order]
+
+

@@ -1,0 +1,184 @@
+"""Two inputs A and B through one model: what changed in every head, in the output, and which heads
+carry the change (activation patching). attention.compare() is the notebook's door to this module.
+
+Each site's rows and columns are aligned by its own tokens (attention/analysis/alignment.py): for
+self-attention these are the input's tokens; the translator's decoder and cross sites align the two
+translations' words. The model is the source's (attention/sources): a causal language model is read
+with its next-token head, the translator and sentence encoders as they trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from attention.analysis.alignment import Alignment, align
+from attention.analysis.attention_change import head_changes
+from attention.sources.base import Source
+from attention.trace import Trace
+
+Measure = Literal["max_abs", "js"]
+TOP = 5  # tokens listed per run
+
+
+@dataclass(frozen=True)
+class SiteChange:
+    """One site's change. max_abs, js: (nh,) per head (NaN when the site has no aligned rows)."""
+
+    kind: str
+    layer: int
+    max_abs: np.ndarray
+    js: np.ndarray
+    rows: Alignment  # of the query tokens
+    cols: Alignment  # of the key tokens
+
+
+@dataclass(frozen=True)
+class OutputChange:
+    """What the output did. kind "next_token": top_a, top_b [(token, probability)] of each run;
+    "translation": text_a, text_b; "embedding": cosine of the mean-pooled sentence embeddings."""
+
+    kind: Literal["next_token", "translation", "embedding"]
+    top_a: tuple[tuple[str, float], ...] = ()
+    top_b: tuple[tuple[str, float], ...] = ()
+    text_a: str = ""
+    text_b: str = ""
+    cosine: float | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Comparison:
+    """A against B. `alignment` of the input tokens; `sites` in model order; `output` the output's
+    change; `identical`: A and B read the same tokens (every change is then exactly 0)."""
+
+    text_a: str
+    text_b: str
+    model: str
+    alignment: Alignment
+    sites: tuple[SiteChange, ...]
+    output: OutputChange
+    trace_a: Trace
+    trace_b: Trace
+    _patch: Callable[[Callable[[int, int], None] | None], Any] | None = field(default=None, repr=False)
+
+    @property
+    def identical(self) -> bool:
+        return self.alignment.identical
+
+    def grid(self, measure: Measure = "js") -> np.ndarray:
+        """(sites, heads) the measure per head, NaN where a site has fewer heads than the widest."""
+        width = max((len(s.js) for s in self.sites), default=0)
+        out = np.full((len(self.sites), width), np.nan)
+        for i, s in enumerate(self.sites):
+            out[i, :len(s.js)] = getattr(s, measure)
+        return out
+
+    def ranked(self, measure: Measure = "js") -> list[tuple[tuple[str, int, int], float]]:
+        """Heads (kind, layer, head) by how much their attention changed, largest first (NaN last)."""
+        rows = [((s.kind, s.layer, h), float(v)) for s in self.sites for h, v in enumerate(getattr(s, measure))]
+        return sorted(rows, key=lambda r: (np.isnan(r[1]), -np.nan_to_num(r[1])))
+
+    def patching(self, progress: Callable[[int, int], None] | None = None):
+        """Every head patched alone from B into A (capture/hf_patching.py): a Patching whose
+        `.ranked()` lists (head, restored share), largest first, and `.note` says when there is
+        nothing to restore. progress(done, total) is called after each batch."""
+        if self._patch is None:
+            raise NotImplementedError(f"patching is not built for {self.model} yet (causal language models and the translator only)")
+        return self._patch(progress)
+
+
+def _role(src: Source) -> tuple[str, Any]:
+    """What the output is and the model that computes it."""
+    if src.predicts == "translation":
+        return "translation", src.kept("trace")
+    if src.predicts == "next_token":
+        return "next_token", src.kept("writer")
+    path = getattr(src, "path", None)
+    if path is not None:
+        from transformers import AutoModelForCausalLM
+
+        from attention.capture import hf_ablation
+
+        if hf_ablation.lm_class(path) is AutoModelForCausalLM:
+            return "next_token", src.kept("writer")
+    return "embedding", src.kept("trace")
+
+
+def site_changes(trace_a: Trace, trace_b: Trace) -> tuple[SiteChange, ...]:
+    """Every site both traces have, its rows and columns aligned by its own tokens."""
+    b_sites = {(s.kind, s.layer): s for s in trace_b.sites}
+    out = []
+    for sa in trace_a.sites:
+        sb = b_sites.get((sa.kind, sa.layer))
+        if sb is None:
+            continue
+        rows = align(sa.query_tokens, sb.query_tokens, refuse=False)
+        cols = align(sa.key_tokens, sb.key_tokens, refuse=False)
+        max_abs, js = head_changes(sa.model_weights, sb.model_weights, rows.index(), cols.index())
+        out.append(SiteChange(sa.kind, sa.layer, max_abs, js, rows, cols))
+    return tuple(out)
+
+
+def _top(logits: np.ndarray, tokenizer) -> tuple[tuple[str, float], ...]:
+    p = np.exp(logits - logits.max())
+    p /= p.sum()
+    return tuple((tokenizer.decode([int(i)]), float(p[i])) for i in np.argsort(-p)[:TOP])
+
+
+def _embedding_cosine(model, text_a: str, text_b: str) -> float:
+    """Cosine of the two mean-pooled final hidden states (all-MiniLM-L6-v2's sentence embedding)."""
+    import torch
+
+    from attention.capture import hf_model
+
+    pooled = []
+    for text in (text_a, text_b):
+        enc = hf_model.encode(model, [text])
+        with torch.inference_mode():
+            out = model.model(**enc.inputs)
+        h = getattr(out, "last_hidden_state", None)
+        if h is None:
+            return float("nan")
+        mask = enc.inputs["attention_mask"][..., None].to(h.dtype)
+        pooled.append(((h * mask).sum(1) / mask.sum(1))[0].double().numpy())
+    a, b = pooled
+    return float(a @ b / max(np.linalg.norm(a) * np.linalg.norm(b), 1e-30))
+
+
+def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
+    """A and B through `model` (see attention.compare). Raises ValueError, with the reason, for an
+    empty input or two inputs the alignment refuses."""
+    from attention import sources
+
+    for name, text in (("A", text_a), ("B", text_b)):
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"sentence {name} is empty")
+    src = sources.get(model)
+    role, loaded = _role(src)
+    out_a, out_b = src.run(loaded, text_a), src.run(loaded, text_b)
+    tr_a, tr_b = out_a.trace, out_b.trace
+    alignment = align(tr_a.tokens, tr_b.tokens)
+    if not alignment.ok:
+        raise ValueError(f"cannot compare these two inputs: {alignment.refusal}")
+    patch = None
+    if role == "next_token":
+        from attention.capture import hf_patching
+
+        run_a, run_b = hf_patching.run(loaded, text_a), hf_patching.run(loaded, text_b)
+        output = OutputChange("next_token", _top(run_a.logits, loaded.tokenizer), _top(run_b.logits, loaded.tokenizer))
+
+        def patch(progress):
+            return hf_patching.patch_heads(loaded, run_a, run_b, alignment, progress=progress)
+    elif role == "translation":
+        from attention.translator import head_patching
+
+        output = OutputChange("translation", text_a=out_a.text, text_b=out_b.text)
+
+        def patch(progress):
+            return head_patching.patch_heads(loaded, text_a, text_b, alignment, progress=progress)
+    else:
+        output = OutputChange("embedding", cosine=_embedding_cosine(loaded, text_a, text_b))
+    return Comparison(text_a, text_b, src.label(), alignment, site_changes(tr_a, tr_b), output, tr_a, tr_b, patch)
