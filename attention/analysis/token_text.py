@@ -82,7 +82,8 @@ def text_of(token: str, scheme: Scheme) -> str:
 
 def shown(text: str) -> str:
     """Text made visible for a label: a leading space as a thin mark, newlines ⏎, tabs ⇥, other control
-    characters as control pictures; every other character as it is."""
+    characters as control pictures, invisible spaces (no-break, zero-width, ideographic) as marks; every
+    other character as it is."""
     if text and not text.strip(" "):  # a token of spaces only: one mark each
         return LEADING_SPACE * len(text)
     head = LEADING_SPACE if text.startswith(" ") else ""
@@ -100,7 +101,13 @@ def _visible(c: str) -> str:
         return chr(0x2400 + code)  # ␀ … ␟
     if code == 0x7F:
         return "␡"
+    if c in _INVISIBLE:
+        return _INVISIBLE[c]
     return c
+
+
+# Characters a label would show as nothing (a blank row in the logit lens): named by a visible mark.
+_INVISIBLE = {"\u00a0": "⍽", "\u200b": "␣", "\u3000": "□", "\ufeff": "␣"}
 
 
 def readable(token: str, scheme: Scheme | None = None) -> str:

@@ -44,3 +44,10 @@ def test_the_scheme_is_read_from_the_sequence():
 def test_control_characters_never_vanish():
     assert token_text.shown("a\x07b\x7f") == "a␇b␡"
     assert token_text.shown("") == ""
+
+
+def test_invisible_spaces_never_show_as_a_blank_label():
+    """SmolLM2's logit lens had a row whose top token was U+00A0: it read as an empty cell."""
+    assert token_text.shown("\u00a0") == "⍽"
+    assert token_text.shown("a\u200bb") == "a␣b"
+    assert all(token_text.shown(c).strip() for c in "\u00a0\u200b\u3000\ufeff")
