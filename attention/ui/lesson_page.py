@@ -9,7 +9,6 @@ import zlib
 
 import streamlit as st
 
-from attention import ModelLoadError
 from attention.analysis import lesson_numbers as numbers
 from attention.analysis.selection import Selection
 from attention.analysis.text_input import check_text
@@ -18,8 +17,8 @@ from attention.lesson import printout
 from attention.lesson.steps import READS_SENTENCE, Context, Prediction, Step
 from attention.lesson.story import N_STEPS, NEEDS_QKV, SOURCES, STEPS
 from attention.trace import Kind
-from attention.ui import cache, charts, sentence, settings, state
-from attention.ui.lang import kind_title, lang, t, trace_problems
+from attention.ui import cache, charts, sentence, state
+from attention.ui.lang import kind_title, lang, t
 from attention.ui.matrices import select_from_chart
 from attention.ui.state import EXPLORE_SCOPE, LESSON_SCOPE, TRANSLATE_SCOPE, Keys
 
@@ -51,24 +50,6 @@ def navigation(where: str) -> None:
                         + t("lesson.score", right=right, answered=answered))
     c_next.button(t("lesson.next"), key=f"lesson_next_{where}", on_click=_move, args=(1,),
                   disabled=step == N_STEPS - 1, icon=":material/arrow_forward:")
-
-
-def traced(text: str | None):
-    """The model's trace of the lesson's sentence, or None after saying why."""
-    checked = check_text(text, settings.max_chars())
-    if not checked.text:
-        st.info(t("text.blank"))
-        return None
-    try:
-        tr = cache.trace(sentence.model_path(), checked.text)
-    except ModelLoadError as exc:
-        st.error(t("error.model", message=str(exc)))
-        return None
-    if not tr.sites:  # no attention layers, or every site refused: say why, draw nothing
-        for problem in trace_problems(tr):
-            st.error(problem)
-        return None
-    return tr
 
 
 def _choose_head(tr, kind: Kind, query: int, key: int) -> None:
@@ -282,7 +263,7 @@ def page() -> None:
     else:
         st.text_input(t("lesson.sentence_translator"), key=Keys.LESSON_TR_TEXT)
     navigation("top")
-    tr = traced(st.session_state.get(Keys.LESSON_TEXT))
+    tr = sentence.traced(key=Keys.LESSON_TEXT)
     if tr is None:
         return
     kind = numbers.lesson_kind(tr)

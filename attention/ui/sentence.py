@@ -26,10 +26,10 @@ def chosen(choice: str) -> Source:
     return cache.source({MODEL: model_path(), TRANSLATOR: sources.TRANSLATOR}[choice])
 
 
-def traced(name: str | None = None) -> Trace | None:
-    """The trace of the sentence (Keys.TEXT) with the chosen model, or None after telling the person
-    why (blank text, an unreadable model folder). Cut text and dropped tokens are announced."""
-    checked = check_text(st.session_state.get(Keys.TEXT), settings.max_chars())
+def traced(name: str | None = None, key: str = Keys.TEXT) -> Trace | None:
+    """The trace of the sentence (under session key `key`) with the chosen model, or None after telling
+    the person why (blank text, an unreadable model folder). Cut text and dropped tokens are announced."""
+    checked = check_text(st.session_state.get(key), settings.max_chars())
     if not checked.text:
         st.info(t("text.blank"))
         return None

@@ -2,7 +2,6 @@
 tokenizer (saved into a temporary folder; nothing downloaded), its tokens shown as text."""
 
 import pytest
-import torch
 
 import attention
 from attention import ModelLoadError
@@ -10,17 +9,6 @@ from attention import ModelLoadError
 pytestmark = pytest.mark.model
 
 
-@pytest.fixture(scope="module")
-def gpt2_folder(smollm2, tmp_path_factory):
-    from transformers import GPT2Config, GPT2LMHeadModel
-
-    folder = tmp_path_factory.mktemp("tiny-gpt2")
-    torch.manual_seed(0)
-    config = GPT2Config(vocab_size=len(smollm2.tokenizer), n_embd=32, n_layer=2, n_head=4, n_positions=64,
-                        bos_token_id=smollm2.tokenizer.bos_token_id, eos_token_id=smollm2.tokenizer.eos_token_id)
-    GPT2LMHeadModel(config).save_pretrained(folder)
-    smollm2.tokenizer.save_pretrained(folder)
-    return str(folder)
 
 
 def test_a_gpt2_folder_writes_step_by_step_and_reads_well(gpt2_folder):

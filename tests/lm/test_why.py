@@ -13,17 +13,6 @@ pytestmark = pytest.mark.model
 PROMPT = "The black cat drank the milk because it was"
 
 
-@pytest.fixture(scope="module")
-def gpt2_folder(smollm2, tmp_path_factory):
-    from transformers import GPT2Config, GPT2LMHeadModel
-
-    folder = tmp_path_factory.mktemp("tiny-gpt2-why")
-    torch.manual_seed(0)
-    config = GPT2Config(vocab_size=len(smollm2.tokenizer), n_embd=32, n_layer=2, n_head=4, n_positions=64,
-                        bos_token_id=smollm2.tokenizer.bos_token_id, eos_token_id=smollm2.tokenizer.eos_token_id)
-    GPT2LMHeadModel(config).save_pretrained(folder)
-    smollm2.tokenizer.save_pretrained(folder)
-    return str(folder)
 
 
 def _log_prob(lm, ids, token_id) -> float:

@@ -1,0 +1,21 @@
+"""The tiny causal language model folder the lm tests share (one per session)."""
+
+import pytest
+import torch
+
+from tests.lanes import loads_model
+
+
+@pytest.fixture(scope="session")
+@loads_model
+def gpt2_folder(smollm2, tmp_path_factory):
+    """A 2-layer GPT-2 with random weights and SmolLM2's tokenizer, saved once."""
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    folder = tmp_path_factory.mktemp("tiny-gpt2")
+    torch.manual_seed(0)
+    config = GPT2Config(vocab_size=len(smollm2.tokenizer), n_embd=32, n_layer=2, n_head=4, n_positions=64,
+                        bos_token_id=smollm2.tokenizer.bos_token_id, eos_token_id=smollm2.tokenizer.eos_token_id)
+    GPT2LMHeadModel(config).save_pretrained(folder)
+    smollm2.tokenizer.save_pretrained(folder)
+    return str(folder)
