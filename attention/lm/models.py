@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import threading
-
-from cachetools import LRUCache
 
 from attention.errors import ModelLoadError
 
@@ -32,16 +29,3 @@ def read(path: str, label: str | None = None):
     if lm is None:  # lm_class said yes; read_lm agrees unless the folder changed in between
         raise ModelLoadError(f"'{path}' is not a causal language model.")
     return lm if label is None else dataclasses.replace(lm, name=label)
-
-
-_kept: LRUCache = LRUCache(maxsize=2)  # for bench and scripts; notebooks go through the sources
-_lock = threading.Lock()
-
-
-def load(path: str, label: str | None = None):
-    """read(), kept for the next call."""
-    key = os.path.abspath(os.path.expanduser(path))
-    with _lock:
-        if key not in _kept:
-            _kept[key] = read(path, label)
-        return _kept[key]
