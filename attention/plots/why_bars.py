@@ -21,9 +21,11 @@ def attribution_figure(tokens: list[str], series: dict[str, list[float]], title:
                              marker={"color": colour}, customdata=[escape(tok) for tok in tokens],
                              hovertemplate="%{customdata}: %{x:.3f}<extra>" + escape(name) + "</extra>"))
     fig.update_layout(
-        template=EMPTY_TEMPLATE, title={"text": escape(title), "font": {"size": 13}}, height=80 + 30 * n,
-        barmode="group", margin={"l": 110, "r": 30, "t": 36, "b": 36},
-        legend={"orientation": "h", "y": -0.12},
+        template=EMPTY_TEMPLATE, title={"text": escape(title), "font": {"size": 13}}, height=110 + 30 * n,
+        barmode="group", margin={"l": 110, "r": 30, "t": 36, "b": 72},
+        # the legend under the axis title, placed from the figure's bottom edge: at 390 px a legend placed
+        # relative to the plot lands on the axis title
+        legend={"orientation": "h", "yref": "container", "y": 0.0, "yanchor": "bottom"},
         xaxis={"title": escape(x_title), "fixedrange": True, "zeroline": True},
         yaxis={"tickmode": "array", "tickvals": list(range(n)), "ticktext": shown, "autorange": "reversed",
                "fixedrange": True},
