@@ -109,3 +109,29 @@ def ranking(effect: np.ndarray, weight: np.ndarray, share: np.ndarray | None = N
         said.append(("ablation.agree_vw", {"rho": f"{vw.rho:.2f}", "n": vw.n,
                                            "level_key": f"ablation.level.{agreement(vw.rho)}"}))
     return said
+
+
+ROLE_MIN_DRAWS = 5  # random draws: a spread over fewer is no yardstick
+ROLE_SHARE = 0.01  # the rise must also be ≥ 1 % of the base loss
+
+
+def role_matters(top: float, random: Sequence[float] | np.ndarray, base: float,
+                 min_draws: int = ROLE_MIN_DRAWS) -> bool:
+    """May the page say "switching off the role's top heads raises the loss more than random heads"?
+
+    Only when the top heads' loss lies above the random draws' mean + 2 sd AND above every draw, the rise
+    over the base loss is at least EFFECT_FLOOR nats and ROLE_SHARE of the base, from ≥ min_draws draws."""
+    r = np.asarray(random, dtype=np.float64)
+    if r.size < min_draws or not np.all(np.isfinite(r)) or not np.isfinite(top) or not np.isfinite(base):
+        return False
+    rise = top - base
+    return bool(top > r.mean() + 2 * r.std(ddof=1) and top > r.max()
+                and rise >= EFFECT_FLOOR and rise >= ROLE_SHARE * abs(base))
+
+
+def first_k_that_matters(ks: Sequence[int], top: Sequence[float], random: np.ndarray, base: float) -> int | None:
+    """The smallest k at which role_matters holds (None: at no k)."""
+    for i, k in enumerate(ks):
+        if role_matters(float(top[i]), random[i], base):
+            return int(k)
+    return None
