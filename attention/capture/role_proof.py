@@ -23,6 +23,8 @@ from attention.head_mask import switched_off
 
 HeadRoles = head_roles.HeadRoles  # what attention.head_roles() returns (the package reaches analysis through here)
 measure = role_probes.measure
+PAGE = {"ks": (1, 2, 3, 4, 5), "draws": 6, "probes": 2}  # the page's settings: one curve in well under 60 s
+PROVABLE = ("induction", "previous", "duplicate")  # roles whose heads the page offers to switch off
 
 
 @dataclass(frozen=True)
@@ -65,9 +67,10 @@ def _repeat_losses(lm: hf_model.LoadedModel, text: str, n_words: int, rows: list
 
 
 def prove(lm: hf_model.LoadedModel, roles: head_roles.HeadRoles, role: str = "induction", ks=(1, 2, 3, 4, 5),
-          draws: int = 8, probes: int = 3, rng_seed: int = 0) -> RoleProof:
+          draws: int = 8, probes: int = 3, rng_seed: int = 0, progress=None) -> RoleProof:
     """The loss curve of the role's top-k heads off against k random heads off (draws per k), on `probes`
-    fresh probes of the same length. Random heads are drawn from the heads outside the role's top max(ks)."""
+    fresh probes of the same length. Random heads are drawn from the heads outside the role's top max(ks).
+    `progress(done, total)`, if given, is called after each probe (the page's progress bar)."""
     if not hf_ablation.has_lm_head(lm) or lm.is_encoder_decoder:
         raise ValueError("the proof needs a causal language model (a next-token head)")
     if not roles.applies(role):
@@ -81,7 +84,12 @@ def prove(lm: hf_model.LoadedModel, roles: head_roles.HeadRoles, role: str = "in
     rows = [frozenset()] + [frozenset(ranked[:k]) for k in ks] + [frozenset(d) for per_k in drawn for d in per_k]
     seeds = tuple(roles.seed + 1 + i for i in range(probes))
     n_words = roles.words or roles.length
-    losses = np.mean([_repeat_losses(lm, role_probes.text(s, n_words), n_words, rows) for s in seeds], axis=0)
+    per_probe = []
+    for i, s in enumerate(seeds):
+        per_probe.append(_repeat_losses(lm, role_probes.text(s, n_words), n_words, rows))
+        if progress is not None:
+            progress(i + 1, len(seeds))
+    losses = np.mean(per_probe, axis=0)
     n = len(ks)
     return RoleProof(role, ranked, tuple(ks), float(losses[0]), losses[1:1 + n], losses[1 + n:].reshape(n, draws),
                      drawn, seeds, roles.length)
