@@ -5,7 +5,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "roles.show": {"en": "Measure what each head does (on a probe made for it)",
                    "zh": "测量每个注意力头做什么（在专门设计的探针输入上）"},
     "roles.model": {"en": "Model", "zh": "模型"},
-    "roles.model.pretrained": {"en": "the pretrained model", "zh": "预训练模型"},
+    "roles.model.named": {"en": "this page's model ({name})", "zh": "本页的模型（{name}）"},
     "roles.model.smollm2": {"en": "the built-in language model (SmolLM2)", "zh": "内置语言模型（SmolLM2）"},
     "roles.role": {"en": "Colour the grid by", "zh": "网格着色依据"},
     "roles.measuring": {"en": "Measuring every head on the probe…", "zh": "正在探针输入上测量每个注意力头…"},
@@ -73,4 +73,36 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "mean entropy of a row ÷ ln(keys the row sees): 0 = all on one key, 1 = spread evenly.",
         "zh": "每行的熵 ÷ ln(该行可见的键数) 的平均值：0 表示全部落在一个键上，1 表示均匀分散。",
     },
+    "roles.proving": {"en": "Switching heads off…", "zh": "正在关闭注意力头…"},
+    "proof.title": {"en": "Prove it: switch the role's heads off", "zh": "证明：关闭具有该角色的注意力头"},
+    "proof.needs_lm": {"en": "The proof needs a model that predicts the next token (choose SmolLM2): it "
+                                "measures the loss on the probe's repeated half.",
+                       "zh": "证明需要一个预测下一个词元的模型（请选择 SmolLM2）：它测量探针第二遍上的损失。"},
+    "proof.how": {"en": "The top-k heads of a role are switched off, against k random heads ({draws} draws), "
+                        "for k = 1…{k}; the loss is measured on {probes} fresh probes, not the one that ranked the heads.",
+                  "zh": "关闭某角色得分最高的 k 个注意力头，与随机关闭 k 个注意力头（{draws} 次抽样）对比，"
+                        "k = 1…{k}；损失在 {probes} 个新的探针上测量，而不是用于排序的那个。"},
+    "proof.button": {"en": "Prove it: {role}", "zh": "证明：{role}"},
+    "proof.progress": {"en": "Switching off {role} heads and random heads…", "zh": "正在关闭“{role}”注意力头和随机注意力头…"},
+    "proof.failed": {"en": "The proof could not run: {why}", "zh": "无法运行证明：{why}"},
+    "proof.line.top": {"en": "top-k role heads off", "zh": "关闭得分最高的 k 个角色头"},
+    "proof.line.random": {"en": "k random heads off (mean)", "zh": "关闭 k 个随机头（平均）"},
+    "proof.line.draws": {"en": "each random draw", "zh": "每次随机抽样"},
+    "proof.line.base": {"en": "every head on: {base:.2f}", "zh": "所有头开启：{base:.2f}"},
+    "proof.k": {"en": "k (heads switched off)", "zh": "k（关闭的注意力头数）"},
+    "proof.loss": {"en": "loss on the repeated half (nats)", "zh": "第二遍上的损失（奈特）"},
+    "proof.matters": {"en": "{role}: switching off its top heads raises the loss more than random heads, from k = {k} "
+                            "(above every random draw and their mean + 2 sd).",
+                      "zh": "{role}：从 k = {k} 起，关闭其得分最高的注意力头比随机关闭更能提高损失"
+                            "（高于每次随机抽样，且高于其平均值加 2 个标准差）。"},
+    "proof.does_not_matter": {"en": "{role}: its top heads do NOT matter more than random heads here: up to k = {k}, "
+                                    "switching them off does not raise the loss clearly above the random draws.",
+                              "zh": "{role}：在这里其得分最高的注意力头并不比随机头更重要：直到 k = {k}，"
+                                    "关闭它们都没有使损失明显高于随机抽样。"},
+    "proof.col.top": {"en": "top-k off", "zh": "关闭前 k 个"},
+    "proof.col.mean": {"en": "random: mean", "zh": "随机：平均"},
+    "proof.col.sd": {"en": "random: sd", "zh": "随机：标准差"},
+    "proof.col.min": {"en": "random: min", "zh": "随机：最小"},
+    "proof.col.max": {"en": "random: max", "zh": "随机：最大"},
+    "proof.heads": {"en": "The role's top heads, best first: {heads}", "zh": "该角色得分最高的注意力头（从高到低）：{heads}"},
 }

@@ -77,7 +77,8 @@ def grid_figure(
     centres_y = [y + (qd - 1) / 2 for y in tops]
     fig.add_trace(go.Scatter(
         x=centres_x, y=[y - gy / 2 - 0.5 for y in tops], mode="text", text=[tile_title.format(layer=layer, head=h) for layer, h in order],
-        textfont={"size": 10, "color": "#333"}, hoverinfo="skip", name="titles",
+        # many columns: smaller titles, so "L24 H0" beside "L24 H1" stays apart on a phone's 390 px
+        textfont={"size": 10 if n_cols <= 6 else 7, "color": "#333"}, hoverinfo="skip", name="titles",
     ))
     px_per_unit = ROW_PX / pitch_y
     fig.add_trace(go.Scatter(

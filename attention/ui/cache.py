@@ -284,3 +284,13 @@ def attribution(text: str, position: int) -> Attribution:
     tm = translator()
     return shelf.get(("attribution", text, position), lambda: attr.attribute(text, position, model=tm),
                      "ablation.attributing", queued=True)
+
+
+def role_proof(name: str | None, role: str, progress=None):
+    """The proof's curve for one role of a causal language model (capture/role_proof.PAGE settings)."""
+    from attention.capture import role_proof as rp
+
+    src = source(name)
+    roles, lm = head_roles(src.name), effects_model(src.name)
+    return shelf.get(("role_proof", src.name, role), lambda: rp.prove(lm, roles, role, progress=progress, **rp.PAGE),
+                     "roles.proving", queued=True)

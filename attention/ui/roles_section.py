@@ -14,6 +14,7 @@ from attention.plots import role_grid
 from attention.plots.head_grid import head_from_event
 from attention.ui import cache, charts, state
 from attention.ui.lang import t
+from attention.ui.proof_section import proof_section
 from attention.ui.state import Keys
 
 PRETRAINED, LANGUAGE_MODEL = "model", "smollm2"  # the choice (and the link's value): the sidebar's model, or SmolLM2
@@ -37,7 +38,11 @@ def roles_section(model_path: str | None) -> None:
     st.subheader(t("roles.title"))
     if not st.toggle(t("roles.show"), key=Keys.OV_ROLES):
         return
-    models = {PRETRAINED: t("roles.model.pretrained"), LANGUAGE_MODEL: t("roles.model.smollm2")}
+    page_src = cache.source(model_path)
+    if page_src == cache.source(sources.SMOLLM2):  # the page's model is SmolLM2 already: name it once
+        models = {LANGUAGE_MODEL: t("roles.model.smollm2")}
+    else:
+        models = {PRETRAINED: t("roles.model.named", name=page_src.label()), LANGUAGE_MODEL: t("roles.model.smollm2")}
     names_of = {PRETRAINED: model_path, LANGUAGE_MODEL: sources.SMOLLM2}  # the choice -> the source's name
     state.str_choice(Keys.OV_ROLES_MODEL, list(models))
     which = st.radio(t("roles.model"), list(models), format_func=models.get, key=Keys.OV_ROLES_MODEL, horizontal=True)
@@ -70,3 +75,4 @@ def roles_section(model_path: str | None) -> None:
     st.caption(t("roles.table_caption"))
     st.download_button(t("roles.csv"), roles.to_csv, key="overview_roles_csv", on_click="ignore",
                        file_name=f"head_roles_{which}_seed{roles.seed}.csv", mime="text/csv")
+    proof_section(names_of[which], roles, cache.source(names_of[which]).predicts == "next_token")
