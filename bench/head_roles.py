@@ -2,6 +2,8 @@
 proof curves (SmolLM2's top-k heads of a role switched off against k random heads), with the time taken.
 
     python -m bench.head_roles [--seed 0] [--length 12] [--draws 8] [--probes 3] [--roles induction previous]
+    python -m bench.head_roles --page   # the page's settings (role_proof.PAGE): seconds per curve (budget 60 s)
+                                        # and, per role, the first k at which claims.role_matters holds
 
 The sink rate is printed on the probe and on an ordinary paragraph (Gu et al. 2025 measure it on
 ordinary text). The loss is nats per token on the repeated half of `--probes` fresh probes.
@@ -50,7 +52,11 @@ def main() -> None:
     ap.add_argument("--draws", type=int, default=8)
     ap.add_argument("--probes", type=int, default=3)
     ap.add_argument("--roles", nargs="*", default=["induction", "previous"])
+    ap.add_argument("--page", action="store_true", help="only the proof curves, with the Overview's settings")
     args = ap.parse_args()
+    if args.page:
+        page_proofs(args.seed, args.length)
+        return
 
     t = time.perf_counter()
     from attention import sources
@@ -78,6 +84,25 @@ def main() -> None:
         for row, z in zip(proof.rows(), proof.z()):
             print(f"  {row['k']:2d}   {row['top']:8.3f}   {row['random_mean']:7.3f} ± {row['random_sd']:.3f}   "
                   f"[{row['random_min']:.3f}, {row['random_max']:.3f}]   {z:6.1f}")
+
+
+def page_proofs(seed: int, length: int) -> None:
+    """Each provable role's curve with the page's settings: its time and what the page will say."""
+    from attention import sources
+    from attention.analysis import claims
+    from attention.capture import role_proof
+
+    lm = sources.get(attention.SMOLLM2).kept("writer")
+    smol = attention.head_roles(attention.SMOLLM2, seed=seed, length=length)
+    print(f"page settings {role_proof.PAGE}; budget 60 s per curve")
+    for role in role_proof.PROVABLE:
+        t = time.perf_counter()
+        p = role_proof.prove(lm, smol, role, **role_proof.PAGE)
+        k = claims.first_k_that_matters(p.ks, p.top_loss, p.random_loss, p.base_loss)
+        verdict = f"matters from k = {k}" if k is not None else "does NOT matter (up to k = 5)"
+        print(f"  {role:9s} {time.perf_counter() - t:5.1f} s  base {p.base_loss:.2f}  "
+              f"top-k {np.round(p.top_loss, 2).tolist()}  random mean {np.round(p.random_loss.mean(1), 2).tolist()}"
+              f"  -> {verdict}")
 
 
 if __name__ == "__main__":
