@@ -28,6 +28,9 @@ COPY --chown=app:app attention ./attention
 COPY --chown=app:app views ./views
 COPY --chown=app:app deploy/serve.sh ./deploy/serve.sh
 USER app
+# SmolLM2's 4-bit weights expanded to float32 once, here: a hosted replica refuses to expand them itself
+# (1.6 GB at its peak), so without this the Write page would say the model is not ready.
+RUN python -c "from attention.lm import smollm2; smollm2.folder()"
 
 EXPOSE 8501
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 
 from bench.app_process import HEAD_VIEW_DRAWN, HEAD_VIEW_TOKENS, RESET_T0, TEXT_SHOWN, TIMING_INIT_SCRIPT, detail_needle, elapsed_ms
+from bench.load_write import write_words
 from bench.replica_load import PAGE_VISITS, page_url, visit
 from bench.sentences import tokens_of
 from harness.head_geometry import point_in
@@ -35,11 +37,15 @@ class Session:
         if self.row == 1 and len(self.tokens) > 3:
             self.row = 3  # row 1 may already be selected by the page's default
         self.open_s = self.submit_ms = self.click_ms = None
+        self.write_ms: list[float] = []
+        self.wanted_words = 0  # Next word: click -> page idle, one per word (with --write)
         self.route = ""  # nginx's attn_route cookie: which replica serves it (harness/deploy.py)
         self.errors: list[str] = []
 
-    async def run(self, browser, url: str, barriers: dict[str, asyncio.Barrier], on_meet, pages: bool) -> None:
+    async def run(self, browser, url: str, barriers: dict[str, asyncio.Barrier], on_meet, pages: bool,
+                  words: int = 0, wave: asyncio.Semaphore | None = None) -> None:
         met: set[str] = set()
+        self.wanted_words = words
         cancelled = False
 
         async def meet(name: str) -> None:
@@ -90,6 +96,11 @@ class Session:
                 for name, extra in PAGE_VISITS:
                     await visit(page, page_url(url, name, self.text, extra), wait_idle, STEP_TIMEOUT_MS)
                     await meet(name)
+            if words:
+                async with wave or contextlib.nullcontext():
+                    self.write_ms = await write_words(page, url, self.text, self.marker, words, wait_idle,
+                                                      STEP_TIMEOUT_MS)
+                await meet("written")
         except asyncio.CancelledError:
             cancelled = True
             raise
@@ -100,6 +111,8 @@ class Session:
             if not cancelled:
                 await meet("opened")
                 await meet("submitted")
+                if words:
+                    await meet("written")
                 if context is not None:
                     await context.close()
 
@@ -131,4 +144,5 @@ class Session:
 
     @property
     def ok(self) -> bool:
-        return not self.errors and self.submit_ms is not None and self.click_ms is not None
+        return not self.errors and self.submit_ms is not None and self.click_ms is not None and (
+            self.wanted_words == len(self.write_ms))

@@ -2,6 +2,7 @@
 
     python bench/load_sessions.py [--sessions 20] [--minutes 10] [--json out.json]
     python -m bench.load_sessions --through nginx --replicas 1 2 --sessions 30 --pages --kill-one
+    python -m bench.load_sessions --through nginx --replicas 1 --sessions 30 --write 3 --wave 6 --minutes 8
 
 Loopback only. Starts the real app and one headless Chromium with N separate contexts (separate
 cookies, separate Streamlit sessions) driven together with asyncio. Every session opens the app,
@@ -25,6 +26,8 @@ screenshot of every failed session in its own folder under bench/results/.
 session opens every other page from a link with its own sentence, all together, and each replica's
 RSS is read after each round. --kill-one (2 replicas or more): at the end one replica is killed and
 new visitors come one after another; the seconds from the kill to each served are reported.
+--write N [--wave W]: then every session writes N words on the Write page, W at a time
+(bench/load_write.py); the warm-up loads all three models, so "at start" is a replica with all loaded.
 
 On one machine the N Chromium pages compete with the server for the same cores (and usually use
 several times its CPU): the latencies are an upper bound for N real visitors on their own machines.
@@ -54,6 +57,7 @@ from bench.app_process import (
     proc_status_kib,
 )
 from bench.load_session import HEAD_VIEW_READY, STEP_TIMEOUT_MS, Session, wait_idle
+from bench.load_write import warm_models
 from bench.replica_load import PAGE_VISITS, kill_and_time, rss_mib, servers
 from bench.sentences import MARKERS, check_markers, unique_sentences
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS
@@ -61,7 +65,7 @@ from harness.app_server import CHROMIUM, CHROMIUM_ARGS
 # This run's evidence (server output, screenshots of failed sessions), apart from other runs'.
 RUN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results",
                        f"load_sessions_{time.strftime('%Y%m%d-%H%M%S')}_{os.getpid()}")
-async def warm_up(browser, url: str, dep) -> None:
+async def warm_up(browser, url: str, dep, models: bool = False) -> None:
     """Page loads before the sessions, so the model is loaded (servers that have had a visitor):
     through nginx, until every replica has served one (routes are random: a few visits)."""
     for _ in range(4 * (len(dep.replicas) if dep else 1)):
@@ -71,6 +75,8 @@ async def warm_up(browser, url: str, dep) -> None:
             await page.goto(url, timeout=STEP_TIMEOUT_MS)
             await page.wait_for_selector(HEAD_VIEW_READY, timeout=STEP_TIMEOUT_MS)
             await wait_idle(page)
+            if models:
+                await warm_models(page, url, wait_idle, STEP_TIMEOUT_MS)
         finally:
             await context.close()
         if dep is None or {r.addr for r in dep.replicas} <= set(dep.routes().values()):
@@ -78,16 +84,19 @@ async def warm_up(browser, url: str, dep) -> None:
 
 
 async def drive(url: str, sessions: list[Session], minutes: float, cold: bool, dep, pages: bool,
-                on_meet, kill: int | None, kill_pairs: list) -> dict | None:
+                on_meet, kill: int | None, kill_pairs: list, words: int = 0, wave: int = 0) -> dict | None:
     names = ["opened", "submitted"] + (["explore"] + [name for name, _ in PAGE_VISITS] if pages else [])
+    names += ["written"] if words else []
+    turns = asyncio.Semaphore(wave) if wave else None
     barriers = {name: asyncio.Barrier(len(sessions)) for name in names}
     killed = None
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             if not cold:
-                await warm_up(browser, url, dep)
-            await asyncio.wait_for(asyncio.gather(*(s.run(browser, url, barriers, on_meet, pages) for s in sessions)),
+                await warm_up(browser, url, dep, models=bool(words))
+            await asyncio.wait_for(asyncio.gather(*(s.run(browser, url, barriers, on_meet, pages, words, turns)
+                                                    for s in sessions)),
                                    timeout=minutes * 60)
             if kill is not None:
                 killed = await kill_and_time(browser, url, kill, kill_pairs, wait_idle, STEP_TIMEOUT_MS)
@@ -108,7 +117,7 @@ def stats(values: list[float]) -> dict:
 
 
 def run(n: int, minutes: float, cold: bool = False, preimport: tuple[str, ...] = (), through: str = "direct",
-        replicas: int = 1, pages: bool = False, kill_one: bool = False) -> dict:
+        replicas: int = 1, pages: bool = False, kill_one: bool = False, words: int = 0, wave: int = 0) -> dict:
     check_markers()
     pairs = unique_sentences(n + 3, seed=3)
     markers = {m for _, m in pairs}
@@ -123,7 +132,8 @@ def run(n: int, minutes: float, cold: bool = False, preimport: tuple[str, ...] =
         with BrowserCpuSampler(exclude_pid=dep.script_pid if dep else next(iter(pids.values()))) as browser_cpu:
             victim = dep.replicas[0].pid if kill_one and dep and len(dep.replicas) > 1 else None
             killed = asyncio.run(drive(url, sessions, minutes, cold, dep, pages,
-                                       lambda step: after.__setitem__(step, rss_mib(pids)), victim, pairs[n:]))
+                                       lambda step: after.__setitem__(step, rss_mib(pids)), victim, pairs[n:],
+                                       words, wave))
         rss_end = rss_mib(pids)
         live = {name: pid for name, pid in pids.items() if rss_end[name] is not None}
         server_cpu, drive_s = sum(proc_cpu_s(pid) for pid in live.values()) - cpu_start, time.monotonic() - t_drive
@@ -138,6 +148,7 @@ def run(n: int, minutes: float, cold: bool = False, preimport: tuple[str, ...] =
         "open_to_drawn": stats([s.open_s * 1000 for s in sessions if s.open_s is not None]),
         "submit_to_drawn": stats([s.submit_ms for s in sessions if s.submit_ms is not None]),
         "click_to_detail": stats([s.click_ms for s in sessions if s.click_ms is not None]),
+        "next_word": stats([ms for s in sessions for ms in s.write_ms]), "words": words, "wave": wave,
         "sessions_per_replica": {a: sum(served.get(s.route) == a for s in sessions) for a in pids} if dep else None,
         "rss_start_mib": rss_start, "rss_after_step_mib": after, "rss_end_mib": rss_end,
         "rss_peak_sampled_mib": {k: round(mib(max(v.peak_kib, 0)), 1) for k, v in samplers.items()},
@@ -157,7 +168,7 @@ def print_table(res: dict) -> None:
           f"{'s' if res['replicas'] > 1 else ''})")
     print(f"{'':32} {'n':>3} {'p50 ms':>9} {'p90 ms':>9} {'p95 ms':>9} {'max ms':>9}")
     for key, name in (("open_to_drawn", "open page -> charts drawn"), ("submit_to_drawn", "submit -> S, A drawn"),
-                      ("click_to_detail", "click row word -> detail")):
+                      ("click_to_detail", "click row word -> detail"), ("next_word", "Next word -> page idle")):
         r = res[key]
         if r["n"]:
             print(f"{name:32} {r['n']:>3} {r['p50_ms']:>9.0f} {r['p90_ms']:>9.0f} {r['p95_ms']:>9.0f} {r['max_ms']:>9.0f}")
@@ -195,6 +206,9 @@ def main() -> None:
     ap.add_argument("--replicas", type=int, nargs="+", default=[1], help="with --through nginx: one run per count")
     ap.add_argument("--pages", action="store_true", help="then every session opens every other page")
     ap.add_argument("--kill-one", action="store_true", help="then kill a replica and time the next new visitors")
+    ap.add_argument("--write", type=int, default=0, metavar="N",
+                    help="then every session writes N words on the Write page (all three models loaded first)")
+    ap.add_argument("--wave", type=int, default=0, metavar="W", help="with --write: at most W sessions write at once")
     ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args()
     if not 1 <= args.sessions <= len(MARKERS) - 3 or not 0 < args.minutes <= 30:
@@ -206,7 +220,7 @@ def main() -> None:
     results = []
     for replicas in args.replicas:
         res = run(args.sessions, args.minutes, args.cold, tuple(args.preimport), args.through, replicas,
-                  args.pages, args.kill_one)
+                  args.pages, args.kill_one, args.write, args.wave)
         print_table(res)
         results.append(res)
     if args.json:

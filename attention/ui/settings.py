@@ -9,7 +9,8 @@ ATTENTION_MAX_TRACES=0        traces (and translations, overviews, snapshot trac
                               (2 when hosted: one per core of the smallest hosted tier).
 ATTENTION_RSS_BUDGET_MB=0     resident memory of this process above which the cache sheds what it keeps
                               (all but the models) before the next computation, so a replica under its
-                              host's memory limit sheds, not dies. 0: never (640 when hosted, under 690 MB).
+                              host's memory limit sheds, not dies. 0: never (1280 when hosted: above the
+                              three models loaded, under a 1.4 GB replica).
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ from attention.analysis.text_input import MAX_CHARS
 HOSTED_MAX_CHARS = 2_000
 CACHE_MB = 1_024  # a fully recomputed 512-token MiniLM trace is about 255 MB, the model 91 MB
 HOSTED_MAX_TRACES = 2
-HOSTED_RSS_BUDGET_MB = 640  # the smallest hosted tier has 690 MB: shed with room to spare
+# MiniLM, the translator and SmolLM2 loaded in one hosted replica: 1,143 MiB (bench/load_sessions.py --write).
+# A budget below that sheds on every computation; this one leaves ~140 MiB of work before shedding and
+# keeps the replica under 1.4 GB (1,335 MiB). The k8s memory limit sits a margin above it.
+THREE_MODELS_RSS_MB = 1_143
+HOSTED_RSS_BUDGET_MB = 1_280
 HOSTED_CACHE_MB = 256  # a hosted demo may have 690 MB in all: 91 MB of model + the old 128 MB for traces + room
 
 
