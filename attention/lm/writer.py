@@ -1,7 +1,7 @@
 """Writing step by step with the KV cache, every attention call recorded.
 
-The prompt is read once (prefill): every layer's q, k, v and the model's own weights for all its
-tokens. Then each step feeds ONLY the new token with `past_key_values`: the model computes one query
+The prompt is read first (prefill, PREFILL_CHUNK tokens at a time through the cache): every layer's q,
+k, v and the model's own weights for all its tokens. Then each step feeds ONLY the new token with `past_key_values`: the model computes one query
 row per layer against the keys and values it cached, and we record that row (q (heads, 1, d), the
 new key and value, its weights over the whole context, its z). The keys and values of earlier tokens
 are the cache's, not recomputed. `site()` / `trace()` assemble any step's full attention from the
@@ -41,6 +41,11 @@ class Limits:
     prompt: int
     total: int
 
+
+# The prompt is read this many tokens at a time through the cache. Read at once, every layer's (heads, P, P)
+# weights existed together (30 × 9 × 2,048² floats: 4.5 GB for a 2,048-token prompt); in chunks, a chunk's
+# rows reach only the keys before them, so what is kept is about half, and the peak is one chunk's.
+PREFILL_CHUNK = 128
 
 LOCAL = Limits(prompt=2_048, total=2_048)
 HOSTED = Limits(prompt=256, total=256 + 64)
@@ -109,7 +114,9 @@ class Writing:
         self.stores: dict[int, LayerStore] = {}
         self._cache: DynamicCache | None = None
         self._logits: list[np.ndarray] = []  # after the prompt, then after each step
-        self._logits.append(self._read(self.ids))
+        for lo in range(0, len(self.ids), PREFILL_CHUNK):  # the last chunk's logits: after the whole prompt
+            logits = self._read(self.ids[lo : lo + PREFILL_CHUNK])
+        self._logits.append(logits)
 
     # -- reading tokens -------------------------------------------------------------------------------
     def _read(self, ids: list[int]) -> np.ndarray:
