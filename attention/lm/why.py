@@ -72,11 +72,13 @@ def _inputs(ids: list[int], rows: int) -> dict[str, torch.Tensor]:
     return {"input_ids": t, "attention_mask": torch.ones_like(t)}
 
 
-def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero") -> tuple[tuple[HeadId, ...], np.ndarray]:
-    """Every head off alone, scored by log p(token_id | ids): (heads, (H,) drops). The token is appended
+def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero",
+               heads: tuple[HeadId, ...] | None = None) -> tuple[tuple[HeadId, ...], np.ndarray]:
+    """Each head (every head when `heads` is None) off alone, scored by log p(token_id | ids): (heads, (H,)
+    drops). The token is appended
     so hf_ablation's measure (each position's next token) scores it at the last prompt position; batches
     as hf_ablation.head_effects sizes them, each with its own every-head-on row 0."""
-    heads = hf_ablation.all_heads(lm)
+    heads = hf_ablation.all_heads(lm) if heads is None else tuple(heads)
     seq = list(ids) + [int(token_id)]
     n_pos = len(seq) + 2
     n_heads = max(nh for _, nh, _ in hf_ablation._sites(lm).values())
