@@ -30,7 +30,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "head_mask": {"analysis"},  # one switch for heads off, shared by every back end (torch)
     "capture": {"package", "trace", "core", "blas", "analysis", "head_mask"},
     "translator": {"trace", "core", "blas", "analysis", "head_mask"},
-    "lm": {"errors", "trace", "core", "blas", "analysis", "capture"},  # the language model writing word by word
+    "lm": {"errors", "trace", "core", "blas", "analysis", "capture", "head_mask"},  # the language model writing word by word
     # one Source per model the app can show, and the registry from a link's name to it
     "sources": {"errors", "trace", "core", "blas", "analysis", "capture", "translator", "lm"},
     "plots": {"analysis", "trace", "core"},
