@@ -82,7 +82,7 @@ def attention_panel(w, step: int) -> None:
                      g=g))
     if not site.faithful:
         st.error(t("write.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
-    head_component.head_view(site, head, (n - 1, -1), key="wr-head", labels=head_labels())
+    head_component.blocks_view(site, head, (n - 1, -1), key="wr-head", labels=head_labels())  # a word sends one band
     newest = label(w.tokens[n - 1])
     if step == 0:
         st.caption(t("write.prompt_rows", n=n, row=n - 1, token=newest))

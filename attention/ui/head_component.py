@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 import numpy as np
 import streamlit as st
 
-from attention.headview import page
+from attention.headview import blocks, page
 from attention.headview.payload import SINGLE_HEAD, Decimals, head_payload
 from attention.trace import Site
 from attention.ui.state import Keys
@@ -39,6 +39,12 @@ _VIEW = st.components.v2.component(
 _SELECTION = st.components.v2.component(
     "attention_headview_selection",
     js="\n".join([page.asset("bus.js"), page.asset("st_selection.js")]),
+)
+
+_BLOCKS = st.components.v2.component(
+    "attention_headview_blocks",
+    css=page.asset("headview.css"),
+    js="\n".join([page.core_js(), page.asset("bus.js"), page.asset("blocks.js"), page.asset("st_blocks.js")]),
 )
 
 _texts: OrderedDict[str, str] = OrderedDict()
@@ -106,4 +112,31 @@ def head_view(site: Site, head: int, selection: Pair = NO_SELECTION, *, key: str
         clicked = _as_pair(result.select) if result is not None else None
         current = clicked if clicked is not None else (int(selection[0]), int(selection[1]))
         _SELECTION(key=f"{key}-selection", data={"channel": channel, "selection": list(current)})
+    return current
+
+
+def _sent_key(key: str) -> str:
+    return Keys.HV_SENT + key  # the ids of the blocks this session's browser was sent for `key`
+
+
+def _on_missing(key: str) -> None:
+    st.session_state.pop(_sent_key(key), None)  # the browser lost some: send them all on this rerun
+
+
+def blocks_view(site: Site, head: int, selection: Pair = NO_SELECTION, *, key: str,
+                labels: Mapping[str, str] | None = None, on_select: Callable[[Pair], None] | None = None,
+                decimals: Decimals = SINGLE_HEAD) -> Pair:
+    """head_view for a view that grows a row at a time (the Write page): the head travels in blocks
+    (headview/blocks.py), and a block this browser was sent before is named, not sent again."""
+    palette = "cvd" if st.session_state.get(Keys.CVD_COLOURS) else "standard"
+    desc, texts = blocks.head_blocks(site, head, dict(labels or {}), decimals)
+    sent: set[str] = st.session_state.get(_sent_key(key)) or set()
+    data = blocks.message(desc, texts, sent, {"channel": key, "palette": palette})
+    st.session_state[_sent_key(key)] = (sent | set(texts)) if len(sent) < 20_000 else set(texts)
+    with st.container(gap=None):
+        result = _BLOCKS(key=key, data=data, on_select_change=lambda: _on_click(key, on_select),
+                         on_missing_change=lambda: _on_missing(key))
+        clicked = _as_pair(result.select) if result is not None else None
+        current = clicked if clicked is not None else (int(selection[0]), int(selection[1]))
+        _SELECTION(key=f"{key}-selection", data={"channel": key, "selection": list(current)})
     return current

@@ -6,7 +6,30 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
-from attention.headview.payload import decoded
+import numpy as np
+
+from attention.headview import blocks
+from attention.headview.payload import MASKED_CODE, decoded
+
+_BLOCKS: dict[str, str] = {}  # every block seen, by its content id (a later run names them, as the browser's store)
+
+
+def _from_blocks(message: dict) -> dict:
+    """A blocks element (the Write page) read back as a payload: tokens, labels and the numbers."""
+    _BLOCKS.update({i: json.dumps(b) for i, b in message["blocks"].items()})
+    head = message["head"]
+    bands = [json.loads(_BLOCKS[i]) for i in head["bands"]]
+    view = {k: head[k] for k in ("kind", "layer", "head", "n_heads", "d_head", "decimals")}
+    for side, short, raw in (("query", "ql", "qt"), ("key", "kl", "kt")):
+        view[f"{side}_tokens"] = [t for b in bands for t in b[raw]]
+        if any(short in b for b in bands):
+            view[f"{side}_labels"] = [t for b in bands for t in b.get(short, b[raw])]
+    ints, d = blocks.assembled(head, _BLOCKS), head["decimals"]
+    masked = ints["A"] == MASKED_CODE
+    view["numbers"] = {"S": ints["S"] / 10.0 ** d["score"], "A": np.where(masked, np.nan, ints["A"] / 10.0 ** d["weight"]),
+                       "scaled": np.where(masked, np.nan, ints["scaled"] / 10.0 ** d["scaled"]),
+                       "Z": ints["Z"] / 10.0 ** d["z"], "masked": masked}
+    return view
 
 
 def head_views(at: AppTest) -> list[dict]:
@@ -16,6 +39,8 @@ def head_views(at: AppTest) -> list[dict]:
         if el.proto.component_name.endswith("attention_headview"):
             payload = json.loads(json.loads(el.proto.json))["payload"]
             found.append({**payload, "numbers": decoded(payload)})
+        elif el.proto.component_name.endswith("attention_headview_blocks"):
+            found.append(_from_blocks(json.loads(json.loads(el.proto.json))))
     return found
 
 

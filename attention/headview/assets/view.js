@@ -260,11 +260,12 @@ class HvView {
 
 async function hvMount(root, payload, options) {
   // Draw one head payload into root (emptied first). options: {onSelect([q, k]), store: Uint8Array,
-  // palette: "standard" | "cvd" (else the one remembered in this browser), paletteButton: bool}.
+  // palette: "standard" | "cvd" (else the one remembered in this browser), paletteButton: bool,
+  // data: the integers already decoded (blocks.js)}.
   options = options || {};
   root.replaceChildren();
   root.removeAttribute("data-ready");
-  const data = await hvDecodeHead(payload, options.store);
+  const data = options.data || await hvDecodeHead(payload, options.store); // blocks.js decodes its own
   const view = new HvView(root, payload, data, options.onSelect, options);
   hvListen(view);
   return view;
