@@ -24,6 +24,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "blas": set(),
     "i18n": set(),
     "keys": set(),
+    "view": {"keys"},  # a page's view as one value, and its link (pure)
     "trace": {"core", "blas"},
     "package": {"trace"},  # attention/__init__.py: the rest only inside trace() and translate()
     "analysis": {"trace", "core", "blas"},
@@ -38,9 +39,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     # the lesson is pure: it reads the translator (its grammar, lazily) but never Streamlit
     "lesson": {"trace", "core", "blas", "analysis", "translator", "plots", "i18n", "keys"},
     "ui": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "lm", "sources", "plots",
-           "headview", "i18n", "keys", "lesson"},
+           "headview", "i18n", "keys", "view", "lesson"},
     "views": {"package", "trace", "core", "blas", "analysis", "capture", "translator", "lm", "sources", "plots",
-              "headview", "i18n", "keys", "lesson", "ui"},
+              "headview", "i18n", "keys", "view", "lesson", "ui"},
 }
 # inside functions only: attention/__init__.py's trace(), translate(), show(), save_html(), head_effects(),
 # next_token(), generate()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LIGHT = ["attention", "attention.core", "attention.trace", "attention.trace_count", "attention.errors",
-         "attention.blas", "attention.headview", "attention.analysis", "attention.lm", "attention.lm.smollm2", "attention.keys",
+         "attention.blas", "attention.headview", "attention.analysis", "attention.lm", "attention.lm.smollm2", "attention.keys", "attention.view",
          "attention.sources",
          *sorted(f"attention.analysis.{p.stem}" for p in ROOT.glob("attention/analysis/*.py") if p.stem != "__init__")]
 

@@ -19,7 +19,9 @@ import streamlit as st
 
 from attention import sources
 
+from attention import view as view_
 from attention.analysis.selection import Selection
+from attention.view import View
 
 from attention.keys import Keys  # noqa: F401  (declared where the pure lesson can name them too)
 
@@ -43,8 +45,12 @@ class PageSpec:
     name: str  # also the page's URL path
     path: str  # the file st.Page runs
     icon: str  # a Material icon: Streamlit ships its font, so it draws where no emoji font is installed
-    params: Mapping[str, str]  # URL parameter -> session key: the view the link carries
     shows: str = ""  # the built-in source a page shows whatever folder is named (attention/sources); "": the folder
+
+    @property
+    def params(self) -> dict[str, str]:
+        """URL parameter -> session key: the view the link carries (declared in attention/view.py)."""
+        return view_.PARAMS[self.name]
 
     @property
     def title_key(self) -> str:
@@ -52,67 +58,24 @@ class PageSpec:
 
 
 PAGES: dict[str, PageSpec] = {p.name: p for p in (
-    PageSpec("explore", "views/explore.py", ":material/search:", {
-        "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "layer": Keys.LAYER, "head": Keys.HEAD,
-        "q": Keys.SEL_Q, "k": Keys.SEL_K, "words": Keys.MERGE_WORDS}),
-    PageSpec("lesson", "views/lesson.py", ":material/school:", {
-        "text": Keys.LESSON_TEXT, "tr_text": Keys.LESSON_TR_TEXT, "model": Keys.MODEL_PATH, "step": Keys.LESSON_STEP,
-        "layer": Keys.LESSON_LAYER, "head": Keys.LESSON_HEAD, "q": Keys.LESSON_SEL_Q, "k": Keys.LESSON_SEL_K}),
-    PageSpec("translate", "views/translate.py", ":material/translate:", {
-        "text": Keys.TR_TEXT, "kind": Keys.TR_KIND, "layer": Keys.TR_LAYER, "head": Keys.TR_HEAD,
-        "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K}, shows=sources.TRANSLATOR),
-    PageSpec("learning", "views/learning.py", ":material/trending_up:", {
-        "text": Keys.LEARN_TEXT, "kind": Keys.LEARN_KIND, "layer": Keys.LEARN_LAYER, "head": Keys.LEARN_HEAD,
-        "step": Keys.LEARN_STEP}, shows=sources.TRANSLATOR),
-    PageSpec("find_heads", "views/find_heads.py", ":material/manage_search:", {
-        "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "q": Keys.REL_QUERY, "k": Keys.REL_KEY,
-        "by": Keys.REL_BY, "words": Keys.MERGE_WORDS}),
-    PageSpec("overview", "views/overview.py", ":material/grid_view:", {
-        "source": Keys.OV_SOURCE, "text": Keys.TEXT, "tr_text": Keys.TR_TEXT, "model": Keys.MODEL_PATH,
-        "kind": Keys.OV_KIND, "words": Keys.MERGE_WORDS, "order": Keys.OV_ORDER, "asc": Keys.OV_ASCENDING}),
-    PageSpec("does_it_matter", "views/does_it_matter.py", ":material/science:", {
-        "source": Keys.ABL_SOURCE, "text": Keys.TEXT, "tr_text": Keys.TR_TEXT, "model": Keys.MODEL_PATH,
-        "heads": Keys.ABL_HEADS, "mode": Keys.ABL_MODE, "word": Keys.ABL_WORD,
-        "kind": Keys.KIND, "q": Keys.SEL_Q, "k": Keys.SEL_K,
-        "tr_kind": Keys.TR_KIND, "tr_q": Keys.TR_SEL_Q, "tr_k": Keys.TR_SEL_K}),
-    PageSpec("write", "views/write.py", ":material/edit_note:", {
-        "prompt": Keys.WR_PROMPT, "t": Keys.WR_TEMPERATURE, "top_k": Keys.WR_TOP_K, "top_p": Keys.WR_TOP_P,
-        "sampled": Keys.WR_SAMPLED, "seed": Keys.WR_SEED, "ids": Keys.WR_IDS, "step": Keys.WR_STEP,
-        "layer": Keys.WR_LAYER, "head": Keys.WR_HEAD}, shows=sources.SMOLLM2),
+    PageSpec("explore", "views/explore.py", ":material/search:"),
+    PageSpec("lesson", "views/lesson.py", ":material/school:"),
+    PageSpec("translate", "views/translate.py", ":material/translate:", shows=sources.TRANSLATOR),
+    PageSpec("learning", "views/learning.py", ":material/trending_up:", shows=sources.TRANSLATOR),
+    PageSpec("find_heads", "views/find_heads.py", ":material/manage_search:"),
+    PageSpec("overview", "views/overview.py", ":material/grid_view:"),
+    PageSpec("does_it_matter", "views/does_it_matter.py", ":material/science:"),
+    PageSpec("write", "views/write.py", ":material/edit_note:", shows=sources.SMOLLM2),
 )}
 DEFAULT_PAGE = "explore"
-GLOBAL_PARAMS = {"lang": Keys.LANG, "cvd": Keys.CVD_COLOURS}  # carried by every page's link
-_ONLY_WHEN_ON = {Keys.CVD_COLOURS}  # settings the link names only when switched on (most links stay as they were)
+GLOBAL_PARAMS = view_.GLOBAL  # carried by every page's link
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
 _EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT}  # chart events: Streamlit sets them, nobody may assign them
-_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS, Keys.WR_SAMPLED}
-_INTS = {Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
-         Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
-         Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
-         Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD}
-_FLOATS = {Keys.WR_TEMPERATURE, Keys.WR_TOP_P}
 _OPENED = "_opened"  # set once the landing page has read its view from the link
 
 
-def parse(key: str, raw: str) -> object:
-    """A URL value as the type the key holds (None when it does not parse)."""
-    if key in _BOOLS:
-        return raw.lower() in ("1", "true", "yes", "on")
-    if key in _INTS:
-        try:
-            return int(raw)
-        except ValueError:
-            return None
-    if key in _FLOATS:
-        try:
-            return float(raw)
-        except ValueError:
-            return None
-    return raw
-
-
-def show(value: object) -> str:
-    return ("1" if value else "0") if isinstance(value, bool) else str(value)
+parse = view_.parse  # a URL value as the type the key holds (None when it does not parse)
+show = view_.show
 
 
 def keep() -> None:
@@ -135,24 +98,48 @@ def open_from_url(page: str, defaults: Mapping[str, object]) -> None:
     if st.session_state.get(_OPENED):
         return
     st.session_state[_OPENED] = True
-    params = st.query_params.to_dict()
     for key, value in defaults.items():
         st.session_state.setdefault(key, value)
-    spec = PAGES.get(page)
-    wanted = {**GLOBAL_PARAMS, **(spec.params if spec else {})}
-    for param, key in wanted.items():
-        if param in params:
-            value = parse(key, params[param])
+    absorb(page if page in view_.PARAMS else None, st.query_params.to_dict())
+
+
+def absorb(page: str | None, params: Mapping[str, str]) -> None:
+    """A link's parameters read into the session (the global ones only when the page is unknown)."""
+    if page is None:
+        for param, key in GLOBAL_PARAMS.items():
+            value = parse(key, params[param]) if param in params else None
             if value is not None:
                 st.session_state[key] = value
+        return
+    store(View.from_params(page, params))
+
+
+def current(page: str) -> View:
+    """The page's view as the session holds it now."""
+    return View(page, {p: st.session_state.get(k) for p, k in view_.params_of(page).items()})
+
+
+def store(v: View) -> None:
+    """Write a view's set values into the session, each under its declared key."""
+    for key, value in v.by_key().items():
+        st.session_state[key] = value
+
+
+def widget(page: str, param: str) -> str:
+    """The session key of the widget that edits `param` on `page` (named in attention/view.py only)."""
+    return view_.params_of(page)[param]
 
 
 def view(page: str) -> dict[str, str]:
     """The link's parameters for the page's current view (values that are set)."""
-    wanted = {**GLOBAL_PARAMS, **PAGES[page].params}
-    values = {param: st.session_state.get(key) for param, key in wanted.items()
-              if key not in _ONLY_WHEN_ON or st.session_state.get(key)}
-    return {param: show(v) for param, v in values.items() if v is not None and v != ""}
+    return current(page).to_params()
+
+
+def link(v: View) -> str:
+    """The view's address, relative to the app's root."""
+    from urllib.parse import urlencode
+
+    return f"/{v.page}?{urlencode(v.to_params())}"
 
 
 def write_url(page: str) -> None:
@@ -162,14 +149,27 @@ def write_url(page: str) -> None:
         st.query_params.from_dict(wanted)
 
 
-def go(page: str, **values: object) -> None:
-    """Move to another page showing the given view: values by session key, the rest as it was."""
-    for key, value in values.items():
+def _by_key(page: str, values: Mapping[str, object]) -> dict[str, object]:
+    """go()'s changes by the page's parameter name or by declared session key."""
+    params = view_.params_of(page)
+    out = {}
+    for name, value in values.items():
+        key = params.get(name, name)
         if key not in _DECLARED:
-            raise KeyError(f"undeclared session key {key!r}")
+            raise KeyError(f"undeclared session key {name!r}")
+        out[key] = value
+    return out
+
+
+def go(target: str | View, **values: object) -> None:
+    """Move to another page showing a view: a View, or a page with changes by parameter (or by session
+    key); the rest as it was."""
+    if isinstance(target, View):
+        store(target)
+        target = target.page
+    for key, value in _by_key(target, values).items():
         st.session_state[key] = value
-    spec = PAGES[page]
-    st.switch_page(spec.path, query_params=view(page))
+    st.switch_page(PAGES[target].path, query_params=view(target))
 
 
 _PENDING = "_go_to"  # a page a callback asked for: callbacks cannot switch pages themselves
@@ -177,9 +177,7 @@ _PENDING = "_go_to"  # a page a callback asked for: callbacks cannot switch page
 
 def go_later(page: str, **values: object) -> None:
     """go() from a widget callback: the values now, the switch at the start of the next run (follow())."""
-    for key, value in values.items():
-        if key not in _DECLARED:
-            raise KeyError(f"undeclared session key {key!r}")
+    for key, value in _by_key(page, values).items():
         st.session_state[key] = value
     st.session_state[_PENDING] = page
 
