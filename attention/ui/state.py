@@ -79,17 +79,21 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
         "prompt": Keys.WR_PROMPT, "t": Keys.WR_TEMPERATURE, "top_k": Keys.WR_TOP_K, "top_p": Keys.WR_TOP_P,
         "sampled": Keys.WR_SAMPLED, "seed": Keys.WR_SEED, "ids": Keys.WR_IDS, "step": Keys.WR_STEP,
         "layer": Keys.WR_LAYER, "head": Keys.WR_HEAD}, shows=sources.SMOLLM2),
+    PageSpec("compare", "views/compare.py", ":material/compare_arrows:", {
+        "a": Keys.CMP_A, "b": Keys.CMP_B, "model": Keys.CMP_MODEL, "measure": Keys.CMP_MEASURE, "kind": Keys.CMP_KIND,
+        "layer": Keys.CMP_LAYER, "head": Keys.CMP_HEAD, "patch": Keys.CMP_PATCH}),
 )}
 DEFAULT_PAGE = "explore"
 GLOBAL_PARAMS = {"lang": Keys.LANG, "cvd": Keys.CVD_COLOURS}  # carried by every page's link
 _ONLY_WHEN_ON = {Keys.CVD_COLOURS}  # settings the link names only when switched on (most links stay as they were)
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
-_EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT}  # chart events: Streamlit sets them, nobody may assign them
-_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS, Keys.WR_SAMPLED}
+_EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT, Keys.CMP_GRID}  # chart events: Streamlit sets them, nobody may assign them
+_BOOLS = {Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS, Keys.WR_SAMPLED,
+          Keys.CMP_PATCH}
 _INTS = {Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
          Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
          Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
-         Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD}
+         Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD, Keys.CMP_LAYER, Keys.CMP_HEAD}
 _FLOATS = {Keys.WR_TEMPERATURE, Keys.WR_TOP_P}
 _OPENED = "_opened"  # set once the landing page has read its view from the link
 
