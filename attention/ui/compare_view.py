@@ -11,7 +11,7 @@ import streamlit as st
 
 from attention.analysis import claims
 from attention.analysis.attention_change import difference
-from attention.analysis.markdown import literal
+from attention.analysis.markdown import code, literal
 from attention.analysis.patch_result import Patching
 from attention.analysis.selection import Selection
 from attention.analysis.token_text import readable_tokens
@@ -140,13 +140,12 @@ def head(c: Comparison, kind: str, layer: int, head: int) -> None:
 
 def measure_words(c: Comparison, p: Patching) -> str:
     """What the restored share is a share of, with both runs' values."""
+    words = {"a": code(p.labels[0]), "b": code(p.labels[1]), "ld_a": claims.nats(p.ld_a), "ld_b": claims.nats(p.ld_b)}
     if c.output.kind == "next_token":
-        return t("compare.measure_lm", a=literal(p.labels[0]), b=literal(p.labels[1]), ld_a=f"{p.ld_a:.3f}",
-                 ld_b=f"{p.ld_b:.3f}")
+        return t("compare.measure_lm", **words)
     if c.output.kind == "translation":
-        return t("compare.measure_tr", a=literal(p.labels[0]), b=literal(p.labels[1]), ld_a=f"{p.ld_a:.3f}",
-                 ld_b=f"{p.ld_b:.3f}")
-    return t("compare.measure_emb", d=f"{p.ld_a:.4f}")
+        return t("compare.measure_tr", **words)
+    return t("compare.measure_emb", d=claims.nats(p.ld_a))
 
 
 def patching(c: Comparison, p: Patching, together: Patching) -> list[tuple[tuple[str, int, int], float]]:
