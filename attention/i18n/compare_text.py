@@ -82,6 +82,8 @@ STRINGS: dict[str, dict[str, str]] = {
                                    "点击一个格子即可在下方显示该头。"},
     "compare.top_changed": {"en": "The heads whose attention changed most (each opens on sentence A):",
                             "zh": "注意力变化最大的头（点击即以句子 A 打开）："},
+    "compare.top_restoring": {"en": "The heads that restore most, each opened on sentence A:",
+                              "zh": "恢复最多的头（点击即以句子 A 打开）："},
     "compare.open_head": {"en": "{n}. {head}: {value}", "zh": "{n}. {head}：{value}"},
     "compare.head": {"en": "One head, A beside B", "zh": "单个头：A 与 B 对照"},
     "compare.head_numbers": {"en": "**{head}**: Jensen–Shannon distance {js}, largest |ΔA| {max}.",

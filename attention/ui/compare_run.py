@@ -2,7 +2,7 @@
 the patching kept on the cache shelf (keyed by the source's name, A and B), and the ways in and out:
 the "Change one word" button other pages show, and the buttons that open one head on its home page.
 
-Drawing is compare_view.py's; the maths is attention/sources/compare.py's and attention/analysis/'s.
+Drawing is compare_view.py's; the maths is attention/sources/comparison.py's and attention/analysis/'s.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from attention.analysis.alignment import align, why_refused
 from attention.analysis.patch_result import Patching
 from attention.analysis.text_input import check_text
 from attention.sources import Output, Source
-from attention.sources import compare as comparing
-from attention.sources.compare import Comparison
+from attention.sources import comparison as comparing
+from attention.sources.comparison import Comparison
 from attention.ui import cache, settings, state, writing
 from attention.ui.lang import t, trace_problems
 from attention.ui.state import Keys

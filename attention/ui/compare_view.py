@@ -18,7 +18,7 @@ from attention.analysis.token_text import readable_tokens
 from attention.plots import heatmaps
 from attention.plots.labels import token_labels
 from attention.plots.next_word import top_figure
-from attention.sources.compare import Comparison
+from attention.sources.comparison import Comparison
 from attention.ui import charts
 from attention.ui.lang import kind_title, site_notes, t
 from attention.ui.matrices import axis_names
@@ -117,7 +117,7 @@ def head(c: Comparison, kind: str, layer: int, head: int) -> None:
     fig = heatmaps.matrix_figure(d, q_words, k_words, title=t("compare.diff_title"), colorscale="RdBu_r", zmid=0.0,
                                  zmin=-max(m, 1e-12), zmax=max(m, 1e-12), fmt="+.3f", masked=masked,
                                  masked_text=t("masked"), axis_names=axis_names())
-    tab_a, tab_s, tab_d = st.tabs([t("compare.tab_a"), t("compare.tab_s"), t("compare.tab_diff")])
+    tab_d, tab_a, tab_s = st.tabs([t("compare.tab_diff"), t("compare.tab_a"), t("compare.tab_s")])
     with tab_d:
         st.plotly_chart(fig, config=charts.config(), key="cmp_diff", width="stretch")
         st.caption(t("compare.diff_caption"))
@@ -164,4 +164,5 @@ def patching(c: Comparison, p: Patching, together: Patching) -> list[tuple[tuple
     rows = [{t("compare.col_rank"): i + 1, t("compare.col_head"): head_name(*h), t("compare.col_share"): f"{s:.1%}"}
             for i, (h, s) in enumerate(ranked[:TABLE_ROWS])]
     st.dataframe(rows, hide_index=True, width="stretch", key="cmp_patch_table")
+    st.markdown(t("compare.top_restoring"))
     return ranked[:TOP_LINKS]

@@ -79,7 +79,7 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
         "prompt": Keys.WR_PROMPT, "t": Keys.WR_TEMPERATURE, "top_k": Keys.WR_TOP_K, "top_p": Keys.WR_TOP_P,
         "sampled": Keys.WR_SAMPLED, "seed": Keys.WR_SEED, "ids": Keys.WR_IDS, "step": Keys.WR_STEP,
         "layer": Keys.WR_LAYER, "head": Keys.WR_HEAD}, shows=sources.SMOLLM2),
-    PageSpec("compare", "views/change_one_word.py", ":material/compare_arrows:", {
+    PageSpec("compare", "views/compare.py", ":material/compare_arrows:", {
         "a": Keys.CMP_A, "b": Keys.CMP_B, "model": Keys.CMP_MODEL, "measure": Keys.CMP_MEASURE, "kind": Keys.CMP_KIND,
         "layer": Keys.CMP_LAYER, "head": Keys.CMP_HEAD, "patch": Keys.CMP_PATCH}),
 )}

@@ -24,7 +24,8 @@ def compare_page() -> None:
     sentence.name_model(src.label())
     left, right = st.columns(2)
     left.text_area(t("compare.sentence_a"), key=Keys.CMP_A, height=80)
-    right.text_area(t("compare.sentence_b"), key=Keys.CMP_B, height=80, help=t("compare.sentence_b_help"))
+    right.text_area(t("compare.sentence_b"), key=Keys.CMP_B, height=80)
+    right.caption(t("compare.sentence_b_help"))  # a caption, not a help button: the box keeps one accessible name
     sentence.state_cap()
     texts = compare_run.texts()
     if texts is None:
