@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from attention.capture.role_proof import HeadRoles, RoleProof
     from attention.lm.why import Why
     from attention.lm.writer import NextToken, Writing
-    from attention.sources.compare import Comparison
+    from attention.sources.comparison import Comparison
     from attention.translator.api import Translation
 
 
@@ -251,7 +251,7 @@ def head_role_proof(model: str | None = SMOLLM2, role: str = "induction", seed: 
 
 def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
     """Change one word: A and B through the same model, what changed in every head, in the output, and
-    (`.patching()`) which heads carry the change. See attention/sources/compare.py.
+    (`.patching()`) which heads carry the change. See attention/sources/comparison.py.
 
     Args:
         text_a, text_b: the two inputs (not empty). Their tokens are aligned by an edit alignment;
@@ -271,7 +271,7 @@ def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
     Raises:
         ValueError: an empty input, or two inputs the alignment refuses (the reason is in the message).
     """
-    from attention.sources import compare as _compare
+    from attention.sources import comparison as _compare
 
     return _compare.compare(text_a, text_b, model)
 

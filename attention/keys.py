@@ -81,3 +81,13 @@ class Keys:
     WR_PLAYING = "wr_playing"  # ▶ Play is on: a ticking fragment writes one word per tick
     HV_SENT = "hv_sent_"  # + a head view's key: the ids of the blocks its browser was sent (ui/head_component.py)
     WR_WHY = "wr_why"  # Why this word: the last answer (attention/lm/why.py) and the step and token it is for
+    # Compare (change one word: two sentences through one model)
+    CMP_A = "cmp_a"
+    CMP_B = "cmp_b"
+    CMP_MODEL = "cmp_model"  # a source's name: "minilm", "translator", "smollm2" or a model folder
+    CMP_MEASURE = "cmp_measure"  # "js" or "max_abs": what the grid shows
+    CMP_KIND = "cmp_kind"
+    CMP_LAYER = "cmp_layer"
+    CMP_HEAD = "cmp_head"
+    CMP_PATCH = "cmp_patch"  # patching was asked for (the link reopens it, from the cache when kept)
+    CMP_GRID = "cmp_grid"  # the grid chart (its click event)

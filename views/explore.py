@@ -3,7 +3,7 @@
 import streamlit as st
 
 from attention.trace import TOLERANCE
-from attention.ui import cache, lesson_page, matrices, pickers, sentence, state
+from attention.ui import cache, compare_run, lesson_page, matrices, pickers, sentence, state
 from attention.ui.lang import kind_title, t, trace_notes
 from attention.ui.state import EXPLORE_SCOPE, Keys
 
@@ -24,6 +24,7 @@ def explore_page() -> None:
         sentence.overview_button(sentence.MODEL, site.kind)
     with c_matter:
         sentence.matter_button(sentence.MODEL, site.kind, site.layer, head)
+    compare_run.open_button(cache.source(name).name, tr.text, key="to_compare_explore")
 
     if not site.faithful:
         st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))

@@ -6,7 +6,7 @@ import streamlit as st
 
 from attention import sources
 from attention.trace import TOLERANCE, Site
-from attention.ui import cache, lesson_page, matrices, pickers, sentence, state
+from attention.ui import cache, compare_run, lesson_page, matrices, pickers, sentence, state
 from attention.ui.lang import t, trace_notes
 from attention.ui.state import TRANSLATE_SCOPE, Keys
 
@@ -37,6 +37,7 @@ def translate_page() -> None:
         sentence.overview_button(sentence.TRANSLATOR, kind)
     site, head = pickers.site_picker(tr, Keys.TR_KIND, Keys.TR_LAYER, Keys.TR_HEAD, show_kind=False)
     sentence.matter_button(sentence.TRANSLATOR, site.kind, site.layer, head)
+    compare_run.open_button(sources.TRANSLATOR, tr.text, key="to_compare_translate")
     if not site.faithful:
         st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
     if kind != "encoder":

@@ -7,7 +7,7 @@ import streamlit as st
 from attention.plots.labels import label
 from attention.plots.next_word import top_figure
 from attention.trace import TOLERANCE
-from attention.ui import charts, head_component, state, write_lens, write_why, writing
+from attention.ui import charts, compare_run, head_component, state, write_lens, write_why, writing
 from attention import i18n
 from attention.ui.lang import lang, t
 from attention.ui.matrices import head_labels
@@ -114,6 +114,7 @@ def write_page() -> None:
     step = written_words(w)
     st.caption(t("write.text"))
     st.code(w.text, language=None, wrap_lines=True)  # the text literally: markup, control characters and all
+    compare_run.open_button(state.PAGES["write"].shows, w.text, key="to_compare_write")
     left, right = st.columns([1, 2])
     with left:
         next_word_panel(w, step)

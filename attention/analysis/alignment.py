@@ -61,14 +61,27 @@ def align(tokens_a: Sequence[str], tokens_b: Sequence[str], refuse: bool = True)
     return Alignment(a, b, tuple(pairs), tuple(changed), refusal)
 
 
-def _refusal(a: tuple[str, ...], b: tuple[str, ...], shared: int) -> str:
-    if not a or not b:
-        return "one of the two inputs has no tokens"
-    short, long_ = sorted((len(a), len(b)))
+def why_refused(n_a: int, n_b: int, shared: int) -> str:
+    """Which rule refuses two inputs of n_a and n_b tokens sharing `shared`: "empty", "lengths",
+    "shared", or "" (they can be compared). A page words the rule in its own language."""
+    if not n_a or not n_b:
+        return "empty"
+    short, long_ = sorted((n_a, n_b))
     if long_ > MAX_LENGTH_RATIO * short:
+        return "lengths"
+    if shared < MIN_SHARED * short:
+        return "shared"
+    return ""
+
+
+def _refusal(a: tuple[str, ...], b: tuple[str, ...], shared: int) -> str:
+    why = why_refused(len(a), len(b), shared)
+    if why == "empty":
+        return "one of the two inputs has no tokens"
+    if why == "lengths":
         return (f"the inputs' lengths are too different to align ({len(a)} and {len(b)} tokens; "
                 f"at most {MAX_LENGTH_RATIO:g}× apart)")
-    if shared < MIN_SHARED * short:
-        return (f"the inputs have too little in common to align ({shared} of {short} tokens shared; "
+    if why == "shared":
+        return (f"the inputs have too little in common to align ({shared} of {min(len(a), len(b))} tokens shared; "
                 f"at least {MIN_SHARED:.0%} needed)")
     return ""

@@ -54,3 +54,12 @@ def head_changes(wa: np.ndarray, wb: np.ndarray, rows: tuple[Sequence[int], Sequ
     pa, pb = _rows(wa, rows[0], cols[0]), _rows(wb, rows[1], cols[1])  # (nh, R, C + 1)
     max_abs = np.abs(pb[..., :-1] - pa[..., :-1]).max(axis=(1, 2)) if len(cols[0]) else np.zeros(nh)
     return max_abs, js_distance(pa, pb).mean(axis=1)
+
+
+def difference(wa: np.ndarray, wb: np.ndarray, rows: tuple[Sequence[int], Sequence[int]],
+               cols: tuple[Sequence[int], Sequence[int]]) -> np.ndarray:
+    """One head's A_B − A_A on the aligned rows and columns, plus a last column: the change of the
+    weight on keys that have no partner (the changed words). wa (Tq_a, Tk_a), wb (Tq_b, Tk_b) ->
+    (R, C + 1); every row sums to 0."""
+    pa, pb = _rows(wa[None], rows[0], cols[0]), _rows(wb[None], rows[1], cols[1])  # (1, R, C + 1)
+    return (pb - pa)[0]

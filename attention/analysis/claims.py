@@ -135,3 +135,31 @@ def first_k_that_matters(ks: Sequence[int], top: Sequence[float], random: np.nda
         if role_matters(float(top[i]), random[i], base):
             return int(k)
     return None
+
+
+CARRIER_MAJORITY = 0.5  # one head alone restores more than half of the change …
+CARRIER_LEAD = 2.0  # … and at least twice the next head's share
+
+
+def carrier(restored: Sequence[float] | np.ndarray, difference: float,
+            floor: float = EFFECT_FLOOR) -> tuple[str, dict]:
+    """What the Compare page may say of heads patched one at a time (restored shares of a difference
+    |M_B − M_A| = `difference`): (text key, fields), `i` the index of the head named.
+
+    - the difference under `floor`, or no finite share: nothing to rank ("compare.claim.none");
+    - the top head restores ≥ CARRIER_MAJORITY and ≥ CARRIER_LEAD × the next: it "carries most of the change";
+    - the top head is above the even share 1/n (by MARGIN): it carries "the largest share", and no head most;
+    - else the change is spread: no head stands out."""
+    r = np.asarray(restored, dtype=np.float64)
+    finite = np.flatnonzero(np.isfinite(r))
+    if not np.isfinite(difference) or abs(difference) < floor or finite.size == 0:
+        return "compare.claim.none", {"floor": nats(floor)}
+    order = finite[np.argsort(-r[finite], kind="stable")]
+    top = int(order[0])
+    second = float(r[order[1]]) if order.size > 1 else 0.0
+    share = f"{r[top]:.0%}"
+    if r[top] >= CARRIER_MAJORITY and r[top] >= CARRIER_LEAD * max(second, 0.0):
+        return "compare.claim.carrier", {"i": top, "share": share}
+    if above_even(float(r[top]), int(finite.size)):
+        return "compare.claim.largest", {"i": top, "share": share, "second": f"{second:.0%}"}
+    return "compare.claim.spread", {"i": top, "share": share, "n": int(finite.size)}

@@ -66,11 +66,12 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
     PageSpec("overview", "views/overview.py", ":material/grid_view:"),
     PageSpec("does_it_matter", "views/does_it_matter.py", ":material/science:"),
     PageSpec("write", "views/write.py", ":material/edit_note:", shows=sources.SMOLLM2),
+    PageSpec("compare", "views/compare.py", ":material/compare_arrows:"),
 )}
 DEFAULT_PAGE = "explore"
 GLOBAL_PARAMS = view_.GLOBAL  # carried by every page's link
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
-_EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT}  # chart events: Streamlit sets them, nobody may assign them
+_EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT, Keys.CMP_GRID}  # chart events: Streamlit sets them, nobody may assign them
 _OPENED = "_opened"  # set once the landing page has read its view from the link
 
 

@@ -77,3 +77,24 @@ def test_weight_moved_onto_an_unaligned_key_counts():
     wb = np.array([[[0.0, 1.0]]])
     max_abs, js = head_changes(wa, wb, ([0], [0]), ([0], [0]))
     assert max_abs[0] == 1.0 and js[0] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("n_a", "n_b", "shared", "why"), [
+    (0, 3, 0, "empty"), (2, 5, 2, "lengths"), (4, 4, 1, "shared"), (4, 5, 3, ""), (4, 8, 4, ""),
+])
+def test_the_rule_that_refuses_is_named(n_a, n_b, shared, why):
+    from attention.analysis.alignment import why_refused
+
+    assert why_refused(n_a, n_b, shared) == why
+
+
+def test_the_difference_of_one_head_sums_to_zero_per_row_and_moves_onto_the_new_word():
+    from attention.analysis.attention_change import difference
+
+    wa = np.array([[1.0, 0.0, 0.0], [0.5, 0.5, 0.0], [0.2, 0.2, 0.6]])  # A: x y z
+    wb = np.array([[1.0, 0.0, 0.0], [0.5, 0.5, 0.0], [0.1, 0.8, 0.1]])  # B: x w z (y -> w)
+    rows = cols = ([0, 2], [0, 2])
+    d = difference(wa, wb, rows, cols)
+    assert d.shape == (2, 3) and np.allclose(d.sum(axis=1), 0.0)
+    assert d[1].tolist() == pytest.approx([-0.1, -0.5, 0.6])  # z's weight moved off x and z onto the new word
+    assert (difference(wa, wa.copy(), rows, cols) == 0).all()

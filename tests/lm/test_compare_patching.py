@@ -108,12 +108,11 @@ def test_smollm2_compare_reads_both_next_tokens(smollm2):
     assert cmp.ranked()[0][1] == np.nanmax(cmp.grid())
 
 
-def test_minilm_gives_the_embedding_cosine_and_no_patching_yet():
+def test_minilm_gives_the_embedding_cosine_and_patches_its_72_heads():
     cmp = attention.compare("The cat was thirsty.", "The cat was sour.")
     assert cmp.output.kind == "embedding" and 0 < cmp.output.cosine < 1
     assert cmp.grid().shape == (6, 12)
-    with pytest.raises(NotImplementedError, match="not built"):
-        cmp.patching()
+    assert cmp.can_patch and len(cmp.patching().restored) == 72  # tests/capture/test_embedding_patching.py
 
 
 def test_minilm_texts_read_as_the_same_tokens_are_identical():

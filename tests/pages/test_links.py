@@ -28,6 +28,9 @@ VIEWS = {
                  "abl_mode": "mean", "abl_word": 2, "tr_kind": "decoder", "sel_tr_q": 3, "sel_tr_k": 1},
     "write": {"wr_prompt": "Once upon a time", "wr_temperature": 0.7, "wr_top_k": 40, "wr_top_p": 0.9,
               "wr_sampled": True, "wr_seed": 7, "wr_ids": "11,1117,2059", "wr_step": 2, "wr_layer": 3, "wr_head": 2},
+    "compare": {"cmp_a": "the black cat drank the milk .", "cmp_b": "the black dog drank the milk .",
+                "cmp_model": "translator", "cmp_measure": "max_abs", "cmp_kind": "cross", "cmp_layer": 1, "cmp_head": 2,
+                "cmp_patch": True},
 }
 
 

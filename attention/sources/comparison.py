@@ -17,7 +17,7 @@ import numpy as np
 
 from attention.analysis.alignment import Alignment, align
 from attention.analysis.attention_change import head_changes
-from attention.sources.base import Source
+from attention.sources.base import Output, Purpose, Source
 from attention.trace import Trace
 
 Measure = Literal["max_abs", "js"]
@@ -62,7 +62,13 @@ class Comparison:
     output: OutputChange
     trace_a: Trace
     trace_b: Trace
-    _patch: Callable[[Callable[[int, int], None] | None], Any] | None = field(default=None, repr=False)
+    _patch: Callable[[Callable[[int, int], None] | None, bool], Any] | None = field(default=None, repr=False)
+    patch_missing: str = ""  # why patching is not offered: "switch" (heads cannot be switched in this
+    # model), "encoder_decoder" (a folder's encoder–decoder without a language-model head); "" when it is
+
+    @property
+    def can_patch(self) -> bool:
+        return self._patch is not None
 
     @property
     def identical(self) -> bool:
@@ -81,21 +87,23 @@ class Comparison:
         rows = [((s.kind, s.layer, h), float(v)) for s in self.sites for h, v in enumerate(getattr(s, measure))]
         return sorted(rows, key=lambda r: (np.isnan(r[1]), -np.nan_to_num(r[1])))
 
-    def patching(self, progress: Callable[[int, int], None] | None = None):
-        """Every head patched alone from B into A (capture/hf_patching.py): a Patching whose
-        `.ranked()` lists (head, restored share), largest first, and `.note` says when there is
-        nothing to restore. progress(done, total) is called after each batch."""
+    def patching(self, progress: Callable[[int, int], None] | None = None, together: bool = False):
+        """Every head patched alone from B into A (capture/hf_patching.py, translator/head_patching.py,
+        capture/embedding_patching.py): a Patching whose `.ranked()` lists (head, restored share), largest
+        first, and `.note` says when there is nothing to restore. progress(done, total) is called after
+        each batch. `together`: every head at once, one share (1 when the patching reaches all of B)."""
         if self._patch is None:
-            raise NotImplementedError(f"patching is not built for {self.model} yet (causal language models and the translator only)")
-        return self._patch(progress)
+            why = {"switch": "its heads cannot be switched (attention computed inside its layers)",
+                   "encoder_decoder": "an encoder-decoder without a language-model head"}.get(self.patch_missing, "")
+            raise NotImplementedError(f"patching is not built for {self.model}: {why}")
+        return self._patch(progress, together)
 
 
-def _role(src: Source) -> tuple[str, Any]:
-    """What the output is and the model that computes it."""
-    if src.predicts == "translation":
-        return "translation", src.kept("trace")
-    if src.predicts == "next_token":
-        return "next_token", src.kept("writer")
+def output_kind(src: Source) -> Literal["next_token", "translation", "embedding"]:
+    """What the source's output is, for comparing: a causal language model's next token (a folder
+    with a next-token head too), a translation, or else a sentence embedding."""
+    if src.predicts in ("translation", "next_token"):
+        return src.predicts
     path = getattr(src, "path", None)
     if path is not None:
         from transformers import AutoModelForCausalLM
@@ -103,8 +111,13 @@ def _role(src: Source) -> tuple[str, Any]:
         from attention.capture import hf_ablation
 
         if hf_ablation.lm_class(path) is AutoModelForCausalLM:
-            return "next_token", src.kept("writer")
-    return "embedding", src.kept("trace")
+            return "next_token"
+    return "embedding"
+
+
+def purpose(kind: str) -> Purpose:
+    """Which of the source's models the comparison needs: the one with the next-token head, or its own."""
+    return "writer" if kind == "next_token" else "trace"
 
 
 def site_changes(trace_a: Trace, trace_b: Trace) -> tuple[SiteChange, ...]:
@@ -148,37 +161,56 @@ def _embedding_cosine(model, text_a: str, text_b: str) -> float:
     return float(a @ b / max(np.linalg.norm(a) * np.linalg.norm(b), 1e-30))
 
 
-def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
+def compare(text_a: str, text_b: str, model: str | None = None, *, loaded: Any = None,
+            outputs: tuple[Output, Output] | None = None) -> Comparison:
     """A and B through `model` (see attention.compare). Raises ValueError, with the reason, for an
-    empty input or two inputs the alignment refuses."""
+    empty input or two inputs the alignment refuses.
+
+    loaded: the source's model for purpose(output_kind(source)), when the caller keeps it (the app's
+        cache); default the notebook's (Source.kept). outputs: A's and B's run (Source.run), when kept.
+    """
     from attention import sources
 
     for name, text in (("A", text_a), ("B", text_b)):
         if not isinstance(text, str) or not text.strip():
             raise ValueError(f"sentence {name} is empty")
     src = sources.get(model)
-    role, loaded = _role(src)
-    out_a, out_b = src.run(loaded, text_a), src.run(loaded, text_b)
+    role = output_kind(src)
+    loaded = src.kept(purpose(role)) if loaded is None else loaded
+    out_a, out_b = outputs if outputs is not None else (src.run(loaded, text_a), src.run(loaded, text_b))
     tr_a, tr_b = out_a.trace, out_b.trace
     alignment = align(tr_a.tokens, tr_b.tokens)
     if not alignment.ok:
         raise ValueError(f"cannot compare these two inputs: {alignment.refusal}")
-    patch = None
+    patch, missing = None, ""
     if role == "next_token":
         from attention.capture import hf_patching
 
         run_a, run_b = hf_patching.run(loaded, text_a), hf_patching.run(loaded, text_b)
         output = OutputChange("next_token", _top(run_a.logits, loaded.tokenizer), _top(run_b.logits, loaded.tokenizer))
 
-        def patch(progress):
-            return hf_patching.patch_heads(loaded, run_a, run_b, alignment, progress=progress)
+        def patch(progress, together):
+            return hf_patching.patch_heads(loaded, run_a, run_b, alignment, progress=progress, together=together)
+        if loaded.capture != "registry":  # the switch rides on our attention function
+            patch, missing = None, "switch"
     elif role == "translation":
         from attention.translator import head_patching
 
         output = OutputChange("translation", text_a=out_a.text, text_b=out_b.text)
 
-        def patch(progress):
-            return head_patching.patch_heads(loaded, text_a, text_b, alignment, progress=progress)
+        def patch(progress, together):
+            return head_patching.patch_heads(loaded, text_a, text_b, alignment, progress=progress, together=together)
     else:
+        from attention.capture import embedding_patching
+
         output = OutputChange("embedding", cosine=_embedding_cosine(loaded, text_a, text_b))
-    return Comparison(text_a, text_b, src.label(), alignment, site_changes(tr_a, tr_b), output, tr_a, tr_b, patch)
+        if embedding_patching.can_patch(loaded):
+            run_a, run_b = embedding_patching.run(loaded, text_a), embedding_patching.run(loaded, text_b)
+
+            def patch(progress, together):
+                return embedding_patching.patch_heads(loaded, run_a, run_b, alignment, progress=progress,
+                                                      together=together)
+        else:
+            missing = "switch" if loaded.capture != "registry" else "encoder_decoder"
+    return Comparison(text_a, text_b, src.label(), alignment, site_changes(tr_a, tr_b), output, tr_a, tr_b, patch,
+                      missing)

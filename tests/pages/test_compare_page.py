@@ -1,0 +1,190 @@
+"""Change one word (the Compare page): both languages, each kind of model's output, patching and the
+sentence it may write, the links in and out, and bad input. Real models (MiniLM, the translator, SmolLM2)
+and a tiny GPT-2 folder built so that one head carries the whole difference."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from streamlit.testing.v1 import AppTest
+
+from attention import i18n
+from attention.ui import state
+from tests.pages.page_text import page_text
+
+pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+A = "The cat drank the milk because it was thirsty"
+B = "The cat drank the milk because it was sour"
+
+
+def opened(lang: str = "en", **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=600)
+    at.query_params.update({"lang": lang, **params})
+    at.switch_page(state.PAGES["compare"].path)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def patched(at: AppTest) -> AppTest:
+    at.button(key="cmp_patch_button").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def charts(at: AppTest) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+
+
+def chart(at: AppTest, key: str) -> dict:
+    return next(json.loads(c.proto.spec) for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}"))
+
+
+def z_of(trace: dict) -> np.ndarray:
+    """A heatmap's values as plotly.py sends them (typed: base64 bytes and a shape)."""
+    z = trace["z"]
+    shape = tuple(int(n) for n in z["shape"].split(","))
+    return np.frombuffer(base64.b64decode(z["bdata"]), dtype=np.dtype(z["dtype"])).reshape(shape)
+
+
+@pytest.fixture(scope="module")
+def one_head_folder(tmp_path_factory) -> str:
+    """A causal LM of one layer and four heads whose W_O reads head 0 only (random weights, the tiny
+    families' tokenizer): heads 1–3 never reach the output, so head 0 carries the whole change."""
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    from harness import tiny_families
+
+    tok = tiny_families.tokenizer()
+    folder = tmp_path_factory.mktemp("compare") / "one-head-gpt2"
+    torch.manual_seed(0)
+    model = GPT2LMHeadModel(GPT2Config(vocab_size=len(tok), n_embd=32, n_layer=1, n_head=4, n_positions=64,
+                                       initializer_range=0.3))
+    with torch.no_grad():
+        model.transformer.h[0].attn.c_proj.weight[8:] = 0.0  # rows 8: are heads 1–3's z (d_head 8)
+    model.save_pretrained(folder)
+    tok.save_pretrained(folder)
+    return str(folder)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_default_pair_shows_alignment_grid_head_and_output_in_both_languages(lang):
+    at = opened(lang)
+    assert not at.error, [e.value for e in at.error]
+    text = page_text(at)
+    assert i18n.t("compare.title", lang) in text
+    assert i18n.t("compare.aligned", lang, shared=10, n_a=11, n_b=11, changes=1) in text
+    assert ":red-background[thirsty]" in text and ":green-background[sour]" in text
+    grid = z_of(chart(at, "cmp_grid")["data"][0])
+    assert grid.shape == (6, 12) and (grid >= 0).all() and grid.max() > 0  # MiniLM: 6 layers × 12 heads
+    diff = z_of(chart(at, "cmp_diff")["data"][0])  # A_B − A_A of the head shown: every row sums to 0
+    assert np.allclose(np.nansum(diff, axis=1), 0, atol=1e-5) and np.nanmax(np.abs(diff)) > 0
+    assert at.metric[0].label == i18n.t("compare.cosine", lang) and 0 < float(at.metric[0].value) < 1
+    link = {k: v for k, v in at.query_params.items()}
+    assert (link["a"], link["b"], link["model"], link["measure"]) == (A, B, "minilm", "js")
+    assert "layer" in link and "head" in link  # the head shown first: the one that changed most
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_minilm_patching_ranks_heads_and_writes_no_carrier_sentence_the_numbers_do_not_show(lang):
+    at = patched(opened(lang))
+    text = page_text(at)
+    rows = at.dataframe[-1].value
+    assert len(rows) == 10
+    shares = [float(s.rstrip("%")) for s in rows.iloc[:, 2]]
+    assert shares == sorted(shares, reverse=True) and shares[0] < 50  # no head restores most of it alone
+    top, share = rows.iloc[0, 1], f"{shares[0] / 100:.0%}"
+    assert i18n.t("compare.claim.carrier", lang, head=top, share=share) not in text
+    second = f"{shares[1] / 100:.0%}"
+    assert i18n.t("compare.claim.largest", lang, head=top, share=share, second=second) in text
+    assert i18n.t("compare.together", lang, share="100.0%") in text  # every head at once: all of it
+    assert at.query_params["patch"] == "1"
+
+
+def test_the_carrier_sentence_names_the_one_head_that_carries_the_change(one_head_folder):
+    at = patched(opened(model=one_head_folder, a="the cat is", b="the dog is"))
+    assert not at.error, [e.value for e in at.error]
+    head = i18n.t("compare.head_name", kind=i18n.t("kind.decoder"), layer=0, head=0)
+    assert i18n.t("compare.claim.carrier", head=head, share="100%") in page_text(at)
+    assert [b.label for b in at.button if b.key == "cmp_patch_0"] == [i18n.t("compare.open_head", n=1, head=head,
+                                                                            value="100.0%")]
+
+
+def test_the_translator_shows_both_translations_and_patches_its_24_heads():
+    at = patched(opened(model="translator", a="the black cat drank the milk .", b="the black dog drank the milk ."))
+    assert not at.error, [e.value for e in at.error]
+    codes = [c.value for c in at.code]
+    assert any("gato" in c for c in codes) and any("perro" in c for c in codes)
+    assert i18n.t("compare.translation_changed") in page_text(at)
+    assert "perro" in page_text(at) and len(at.dataframe[-1].value) == 10
+
+
+def test_the_language_model_shows_both_next_token_distributions_and_patches():
+    at = opened(model="smollm2", a="The cat sat on the", b="The dog sat on the")
+    assert not at.error, [e.value for e in at.error]
+    titles = [c["layout"]["title"]["text"] for c in charts(at) if c["data"][0]["type"] == "bar"]
+    assert titles == [i18n.t("compare.next_title", which="A"), i18n.t("compare.next_title", which="B")]
+    at = patched(at)
+    assert len(at.dataframe[-1].value) == 10 and "logit difference" in page_text(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_identical_sentences_say_every_change_is_exactly_zero(lang):
+    at = opened(lang, a=A, b=A)
+    assert [i.value for i in at.info] == [i18n.t("compare.identical", lang, max="0", js="0")]
+    assert not at.button  # nothing to patch, no head to open
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_refused_alignment_says_why(lang):
+    at = opened(lang, a="Hi", b="The cat drank the milk because it was thirsty and the dog barked all night")
+    warnings = [w.value for w in at.warning]
+    assert len(warnings) == 1 and i18n.t("compare.refused.lengths", lang, n_a=3, n_b=17, shared=2)[:40] in warnings[0]
+    assert not charts(at)
+
+
+def test_an_empty_sentence_b_is_asked_for():
+    at = opened(b="  ")
+    assert [i.value for i in at.info] == [i18n.t("compare.blank_b")]
+    assert not charts(at)
+
+
+@pytest.mark.parametrize("b", ['<script>alert("x")</script> cat drank 🥛', "黑猫 <b>drank</b> the milk 🐱"])
+def test_hostile_text_is_compared_and_never_read_as_markup(b):
+    a = b.replace("cat", "dog").replace("黑猫", "白猫")
+    at = opened(a=a, b=b)
+    assert not at.error, [e.value for e in at.error]
+    for md in at.markdown:
+        assert "<script>" not in md.value and "<b>" not in md.value
+    for chart in charts(at):
+        for axis in ("xaxis", "yaxis"):
+            assert not any("<" in str(x) for x in chart["layout"].get(axis, {}).get("ticktext", []))
+
+
+def test_a_top_head_opens_explore_on_that_head_with_sentence_a():
+    at = opened()
+    first = at.button(key="cmp_top_0")
+    layer, head = at.session_state["cmp_layer"], at.session_state["cmp_head"]  # the head shown: the top one
+    first.click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["text"] == A
+    assert (at.session_state["kind"], at.session_state["layer"], at.session_state["head"]) == ("encoder", layer, head)
+    assert at.title[0].value == i18n.t("explore.title")
+
+
+def test_change_one_word_on_explore_opens_compare_with_the_text_as_a_and_b():
+    at = AppTest.from_file(APP, default_timeout=600)
+    at.query_params.update({"text": "The ball is blue"})
+    at.run()
+    at.button(key="to_compare_explore").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["cmp_a"] == at.session_state["cmp_b"] == "The ball is blue"
+    assert at.title[0].value == i18n.t("compare.title")
+    assert [i.value for i in at.info] == [i18n.t("compare.identical", max="0", js="0")]
