@@ -8,7 +8,7 @@ import streamlit as st
 
 from attention import blas
 from attention.i18n import LANGUAGES
-from attention.ui import settings, state
+from attention.ui import history, settings, state
 from attention.ui.charts import IMAGE_FORMATS
 from attention.ui.lang import t
 from attention.ui.state import Keys
@@ -27,7 +27,7 @@ if page.url_path == alias.url_path:
     st.switch_page(pages[state.DEFAULT_PAGE], query_params=st.query_params.to_dict())
 shown = next(name for name, p in pages.items() if p.url_path == page.url_path)
 state.follow()  # a click on the previous run asked for another page
-state.open_from_url(shown, {Keys.LANG: "en", Keys.TEXT: "The black cat drank the milk", Keys.LAYER: 0,
+landed = state.open_from_url(shown, {Keys.LANG: "en", Keys.TEXT: "The black cat drank the milk", Keys.LAYER: 0,
                             Keys.HEAD: 0})
 
 with st.sidebar:
@@ -43,7 +43,9 @@ with st.sidebar:
         st.session_state[Keys.MODEL_PATH] = ""
     else:
         st.text_input(t("app.model_folder"), key=Keys.MODEL_PATH, help=t("app.model_folder_help"))
+    history.one_entry_per_action()  # one Back press per view asked for
 
-state.write_url(shown)  # the address is right before the page draws (a link copied at once is not stale)
+if not landed:  # the link the person came by names this view already; it is completed after the draw, once
+    state.write_url(shown)  # the address is right before the page draws (a link copied at once is not stale)
 page.run()
 state.write_url(shown)  # and again for what the page itself changed (a choice made valid, a selection cleared)

@@ -73,6 +73,8 @@ GLOBAL_PARAMS = view_.GLOBAL  # carried by every page's link
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
 _EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT, Keys.CMP_GRID}  # chart events: Streamlit sets them, nobody may assign them
 _OPENED = "_opened"  # set once the landing page has read its view from the link
+_WRITTEN = "_written"  # the link this session wrote last: the address says something else only when the
+# browser moved it (Back, Forward, an edited address), and then the page shows what the address says
 
 
 parse = view_.parse  # a URL value as the type the key holds (None when it does not parse)
@@ -93,15 +95,26 @@ def language_from_url() -> None:
         st.session_state[Keys.LANG] = st.query_params["lang"]  # an unknown one falls back (ui/lang.py)
 
 
-def open_from_url(page: str, defaults: Mapping[str, object]) -> None:
+def open_from_url(page: str, defaults: Mapping[str, object]) -> bool:
     """Once per session, on the page the person landed on: read its view (and the language) from the
-    link; what the link does not say takes the defaults. Later page switches keep the session's view."""
+    link; what the link does not say takes the defaults. Later page switches keep the session's view,
+    unless the browser moved the address (returned_to()). True on the session's first run."""
     if st.session_state.get(_OPENED):
-        return
+        returned_to(page)
+        return False
     st.session_state[_OPENED] = True
     for key, value in defaults.items():
         st.session_state.setdefault(key, value)
     absorb(page if page in view_.PARAMS else None, st.query_params.to_dict())
+    return True
+
+
+def returned_to(page: str) -> None:
+    """Back or Forward (or an address edited by hand) reran the app on an address this session did not
+    write last: read the view it names, so one Back press shows the view before."""
+    now = st.query_params.to_dict()
+    if now and now != st.session_state.get(_WRITTEN, now):
+        absorb(page if page in view_.PARAMS else None, now)
 
 
 def absorb(page: str | None, params: Mapping[str, str]) -> None:
@@ -148,6 +161,7 @@ def write_url(page: str) -> None:
     wanted = view(page)
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
+    st.session_state[_WRITTEN] = wanted
 
 
 def _by_key(page: str, values: Mapping[str, object]) -> dict[str, object]:
@@ -170,7 +184,8 @@ def go(target: str | View, **values: object) -> None:
         target = target.page
     for key, value in _by_key(target, values).items():
         st.session_state[key] = value
-    st.switch_page(PAGES[target].path, query_params=view(target))
+    st.session_state[_WRITTEN] = view(target)
+    st.switch_page(PAGES[target].path, query_params=st.session_state[_WRITTEN])
 
 
 _PENDING = "_go_to"  # a page a callback asked for: callbacks cannot switch pages themselves
