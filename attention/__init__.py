@@ -173,7 +173,8 @@ def why(prompt: str, token: str | int | None = None, model: str | None = SMOLLM2
         top: int = 5) -> Why:
     """Why a causal language model gives `token` after `prompt`: every head switched off alone (in
     batches) scored by the token's log-probability, and gradient × input and integrated gradients of
-    that log-probability over the prompt's token embeddings (zero baseline).
+    that log-probability over the prompt's token embeddings (baseline: the first token kept, the
+    vocabulary's mean embedding elsewhere).
 
     Args:
         prompt: the text before the token (not empty).
@@ -187,8 +188,8 @@ def why(prompt: str, token: str | int | None = None, model: str | None = SMOLLM2
         Why: `.drops` (heads,) nats lost with each head off, `.heads` their ids, `.top` [(head, drop), …];
         `.rows[head]` / `.value_rows[head]` the top heads' last attention row and its value-weighted
         share over the prompt tokens; `.gradient_x_input` and `.integrated_gradients` (T,);
-        `.f_input`, `.f_baseline`, `.completeness_gap` |Σ IG − (f(x) − f(0))|; `.reference` the
-        attribution compared with (IG, or G×I when IG's gap exceeds a tenth of f(x) − f(0)); `.agreements`
+        `.f_input`, `.f_baseline`, `.completeness_gap` |Σ IG − (f(x) − f(x′))|; `.reference` the
+        attribution compared with (IG, or G×I when IG's gap exceeds a tenth of f(x) − f(x′)); `.agreements`
         each top head's Spearman ρ (with n) against it, None where the numbers do not allow one;
         `.seconds_heads` the time every head off took.
     """

@@ -69,7 +69,7 @@ def reference(ig: np.ndarray, gxi: np.ndarray, gap: float, delta: float, trust: 
               ) -> tuple[str, np.ndarray]:
     """The attribution the heads are compared with: ("integrated_gradients", IG) when its sum is within
     `trust` of f(x) − f(x'), else ("gradient_x_input", G×I) — an integral that missed by more says
-    little per token (on a Llama model the zero baseline sits where RMSNorm divides by ~0)."""
+    little per token (on a Llama model a zero baseline would sit where RMSNorm divides by ~0)."""
     if np.isfinite(gap) and gap <= trust * max(abs(delta), 1e-6):
         return "integrated_gradients", np.asarray(ig)
     return "gradient_x_input", np.asarray(gxi)

@@ -25,9 +25,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "why.chart_x": {"en": "attribution (nats)", "zh": "归因（奈特）"},
     "why.ig": {"en": "integrated gradients", "zh": "积分梯度"},
     "why.gxi": {"en": "gradient × input", "zh": "梯度×输入"},
-    "why.gap": {"en": "Integrated gradients from a zero baseline in {steps} steps: their sum is {total} nats against "
-                      "f(x) − f(0) = {delta} nats (gap {gap}).",
-                "zh": "从零基线出发、{steps} 步的积分梯度：总和为 {total} 奈特，而 f(x) − f(0) = {delta} 奈特（差距 {gap}）。"},
+    "why.gap": {"en": "Integrated gradients in {steps} steps from a baseline x′ that keeps the first token (most heads "
+                      "rest their weight on it) and puts the vocabulary's mean embedding at every other position, so "
+                      "the first token's share is 0 by construction: their sum is {total} nats against "
+                      "f(x) − f(x′) = {delta} nats (gap {gap}).",
+                "zh": "{steps} 步的积分梯度，基线 x′ 保留第一个词元（多数头把权重放在它上面），其余位置为词表的平均嵌入，"
+                      "因此第一个词元的贡献按构造为 0：总和为 {total} 奈特，而 f(x) − f(x′) = {delta} 奈特（差距 {gap}）。"},
     "why.gap_large": {"en": "The gap is more than a tenth: the integral is not to be trusted token by token here, so "
                             "the heads are compared with gradient × input.",
                       "zh": "差距超过十分之一：这里的积分不能逐词元地相信，因此用梯度×输入与头比较。"},
