@@ -169,7 +169,7 @@ def generate(prompt: str, steps: int = 10, model: str | None = SMOLLM2, temperat
     return notebook.generate(prompt, lm, steps, temperature, top_k, top_p, seed, max_tokens)
 
 
-def why(prompt: str, token: str | int | None = None, model: str | None = SMOLLM2, steps: int = 32,
+def why(prompt: str, token: str | int | None = None, model: str | None = SMOLLM2, steps: int | None = None,
         top: int = 5) -> Why:
     """Why a causal language model gives `token` after `prompt`: every head switched off alone (in
     batches) scored by the token's log-probability, and gradient × input and integrated gradients of
@@ -181,7 +181,7 @@ def why(prompt: str, token: str | int | None = None, model: str | None = SMOLLM2
         token: the next token: None for the model's likeliest, a token id, or a string that the
             tokenizer reads as exactly one token (" tired" with its leading space).
         model: "smollm2" or the folder of any causal LM.
-        steps: the intervals of the integrated gradients' midpoint rule (one batch).
+        steps: the intervals of the integrated gradients' midpoint rule (one batch); None: 64, within 2 % of f(x) − f(x′) on SmolLM2's default prompt.
         top: how many heads to keep with their attention rows.
 
     Returns:
@@ -203,7 +203,7 @@ def why(prompt: str, token: str | int | None = None, model: str | None = SMOLLM2
         if len(found) != 1:
             raise ValueError(f"{token!r} is {len(found)} tokens, not one")
         token = found[0]
-    return why_lm.explain(lm, list(ids), token, steps, top)
+    return why_lm.explain(lm, list(ids), token, steps or why_lm.IG_STEPS, top)
 
 
 def _role_model(model: str | None):
