@@ -41,10 +41,16 @@ _SELECTION = st.components.v2.component(
     js="\n".join([page.asset("bus.js"), page.asset("st_selection.js")]),
 )
 
+# A view sent in blocks is two elements too: the code and the place (the same on every rerun, so sent
+# once), and the head with its new blocks (a few kB per word), handed over on the bus.
 _BLOCKS = st.components.v2.component(
     "attention_headview_blocks",
     css=page.asset("headview.css"),
     js="\n".join([page.core_js(), page.asset("bus.js"), page.asset("blocks.js"), page.asset("st_blocks.js")]),
+)
+_BLOCKS_DATA = st.components.v2.component(
+    "attention_headview_blocks_data",
+    js="\n".join([page.asset("bus.js"), page.asset("st_blocks_data.js")]),
 )
 
 _texts: OrderedDict[str, str] = OrderedDict()
@@ -134,8 +140,9 @@ def blocks_view(site: Site, head: int, selection: Pair = NO_SELECTION, *, key: s
     data = blocks.message(desc, texts, sent, {"channel": key, "palette": palette})
     st.session_state[_sent_key(key)] = (sent | set(texts)) if len(sent) < 20_000 else set(texts)
     with st.container(gap=None):
-        result = _BLOCKS(key=key, data=data, on_select_change=lambda: _on_click(key, on_select),
-                         on_missing_change=lambda: _on_missing(key))
+        result = _BLOCKS(key=key, data={"channel": key, "palette": palette},
+                         on_select_change=lambda: _on_click(key, on_select), on_missing_change=lambda: _on_missing(key))
+        _BLOCKS_DATA(key=f"{key}-blocks", data=data)
         clicked = _as_pair(result.select) if result is not None else None
         current = clicked if clicked is not None else (int(selection[0]), int(selection[1]))
         _SELECTION(key=f"{key}-selection", data={"channel": key, "selection": list(current)})

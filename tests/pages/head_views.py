@@ -39,7 +39,7 @@ def head_views(at: AppTest) -> list[dict]:
         if el.proto.component_name.endswith("attention_headview"):
             payload = json.loads(json.loads(el.proto.json))["payload"]
             found.append({**payload, "numbers": decoded(payload)})
-        elif el.proto.component_name.endswith("attention_headview_blocks"):
+        elif el.proto.component_name.endswith("attention_headview_blocks_data"):
             found.append(_from_blocks(json.loads(json.loads(el.proto.json))))
     return found
 

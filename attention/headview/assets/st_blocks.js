@@ -1,8 +1,11 @@
-// Streamlit element for a head sent in blocks: data = {channel, palette, head, blocks (new ones only)}.
-// Blocks sent before are named in head.bands and taken from the page-wide store; if one is missing
-// (the browser lost it), the trigger "missing" asks Python to send them all again.
+// Streamlit element for a head sent in blocks, 1 of 2: data = {channel, palette} only, the same on
+// every rerun, so Streamlit sends this element (and its code) once and names it afterwards. The
+// head and its new blocks arrive on the page-wide bus from element 2 (st_blocks_data.js). Blocks sent
+// before are named in head.bands and taken from the page-wide store; if one is missing (the browser
+// lost it), the trigger "missing" asks Python to send them all again.
 export default function (component) {
   const { data, parentElement } = component;
+  const { channel, palette } = typeof data === "string" ? JSON.parse(data) : data || {};
   let host = parentElement.querySelector(".hv-host");
   if (!host) {
     host = document.createElement("div");
@@ -11,39 +14,46 @@ export default function (component) {
   }
   const state = host.hvState || (host.hvState = { key: null, view: null, off: null, token: 0, pending: null });
   state.send = (sel) => component.setTriggerValue("select", sel);
-  const msg = JSON.parse(typeof data === "string" ? data : JSON.stringify(data));
-  hvKeepBlocks(msg.blocks);
-  const store = hvBlockStore();
-  const missing = [msg.head.labels, ...msg.head.bands].filter((id) => !store.has(id));
-  const key = JSON.stringify([msg.channel, msg.palette, msg.head]);
-  if (missing.length) {
-    component.setTriggerValue("missing", missing.length);
-  } else if (state.key !== key) {
-    state.key = key;
-    const token = ++state.token;
-    if (state.off) state.off();
-    state.view = null; // the old view is emptied by hvMount: a selection now waits for the new one
-    const apply = (sel) => {
-      if (state.view) state.view.setSelection({ row: sel[0], col: sel[1] }, false);
-      else state.pending = sel;
-    };
-    state.off = hvSubscribe(msg.channel, apply);
-    hvAssemble(msg.head).then(([payload, decoded]) => {
-      if (token !== state.token) return null;
-      return hvMount(host, payload, { palette: msg.palette, data: decoded, onSelect: (sel) => state.send(sel) })
-        .then((view) => {
-          if (token !== state.token) return;
-          state.view = view;
-          const last = hvBus().last.get(msg.channel); // the newest selection Python published
-          if (last || state.pending) apply(last || state.pending);
-          state.pending = null;
-        });
-    });
-  }
+  state.ask = (n) => component.setTriggerValue("missing", n);
+  if (state.offBlocks) state.offBlocks();
+  state.offBlocks = hvSubscribe(channel + "#blocks", (msg) => hvShowBlocks(host, state, channel, palette, msg));
   return () => {
     if (state.off) state.off();
+    if (state.offBlocks) state.offBlocks();
     state.token++;
     host.hvState = null;
     host.replaceChildren();
   };
+}
+
+function hvShowBlocks(host, state, channel, palette, msg) {
+  hvKeepBlocks(msg.blocks);
+  const store = hvBlockStore();
+  const missing = [msg.head.labels, ...msg.head.bands].filter((id) => !store.has(id));
+  const key = JSON.stringify([channel, palette, msg.head]);
+  if (missing.length) {
+    state.ask(missing.length);
+    return;
+  }
+  if (state.key === key) return;
+  state.key = key;
+  const token = ++state.token;
+  if (state.off) state.off();
+  state.view = null; // the old view is emptied by hvMount: a selection now waits for the new one
+  const apply = (sel) => {
+    if (state.view) state.view.setSelection({ row: sel[0], col: sel[1] }, false);
+    else state.pending = sel;
+  };
+  state.off = hvSubscribe(channel, apply);
+  hvAssemble(msg.head).then(([payload, decoded]) => {
+    if (token !== state.token) return null;
+    return hvMount(host, payload, { palette, data: decoded, onSelect: (sel) => state.send(sel) })
+      .then((view) => {
+        if (token !== state.token) return;
+        state.view = view;
+        const last = hvBus().last.get(channel); // the newest selection Python published
+        if (last || state.pending) apply(last || state.pending);
+        state.pending = null;
+      });
+  });
 }
