@@ -34,26 +34,26 @@ def deciding(prompt: str) -> Any:
 
 
 def _explore(values: dict[str, Any]) -> None:
-    """Explore on the prompt, the model that writes and the leading head; the pair is declared made there."""
+    """Explore on the prompt, the model that writes and the leading head; the pair is declared made there.
+    A callback (go_later): the model's name is a sidebar widget's key, set only before widgets are drawn."""
     st.session_state[Keys.LESSON_RETURN] = st.session_state[Keys.LESSON_STEP]
     state.adopt_selection(EXPLORE_SCOPE, (values[Keys.TEXT], values[Keys.MODEL_PATH], values[Keys.KIND]))
-    state.go("explore", **values)
+    state.go_later("explore", **values)
 
 
 def _write(values: dict[str, Any]) -> None:
     st.session_state[Keys.LESSON_RETURN] = st.session_state[Keys.LESSON_STEP]
-    state.go("write", **values)
+    state.go_later("write", **values)
 
 
 def extras(step: Step) -> None:
     """Under the revealed step: which model it ran on, and the two ways on."""
     st.caption(t("lesson.predict_word.caption"))
     left, right = st.columns(2)
-    if left.button(t("lesson.predict_word.write"), key="lesson_write_prompt", icon=":material/edit:"):
-        _write(step.link[1])
+    left.button(t("lesson.predict_word.write"), key="lesson_write_prompt", icon=":material/edit:", on_click=_write,
+                args=(step.link[1],))
     link = step.extra.get("head_link")
     if link is not None:
         layer, head = step.extra["head"]
-        if right.button(t("lesson.predict_word.explore_head", layer=layer, head=head), key="lesson_explore_head",
-                        icon=":material/search:"):
-            _explore(link[1])
+        right.button(t("lesson.predict_word.explore_head", layer=layer, head=head), key="lesson_explore_head",
+                     icon=":material/search:", on_click=_explore, args=(link[1],))

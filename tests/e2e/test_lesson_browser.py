@@ -24,7 +24,7 @@ def test_three_steps_a_prediction_and_the_link_to_the_full_page(page, app_url):
         _next(page)
         expect(page.get_by_role("heading", name=re.compile(re.escape(title)))).to_be_visible(timeout=TIMEOUT)
     assert "step=3" in page.url
-    expect(page.get_by_text("Step 4 of 10").first).to_be_visible()  # ten steps, then the summary
+    expect(page.get_by_text("Step 4 of 11").first).to_be_visible()  # eleven steps, then the summary
 
     # predict: which is larger, milk·drank or milk·black? then reveal
     expect(page.get_by_text("Which will be larger").first).to_be_visible()
@@ -61,7 +61,7 @@ def test_three_steps_a_prediction_and_the_link_to_the_full_page(page, app_url):
 def test_the_downloaded_lesson_opens_offline_with_every_chart_drawn(page, app_url, tmp_path):
     """The summary page is self-contained: opened from disk, every step's chart is drawn by the
     plotly.js inlined in it, and it is in the chosen language."""
-    page.goto(f"{app_url}/lesson?lang=zh&step=10")
+    page.goto(f"{app_url}/lesson?lang=zh&step=11")
     wait_idle(page, timeout_ms=TIMEOUT)
     with page.expect_download(timeout=TIMEOUT) as info:
         page.get_by_role("button", name="下载课程（HTML）").click()
@@ -72,7 +72,7 @@ def test_the_downloaded_lesson_opens_offline_with_every_chart_drawn(page, app_ur
     page.route("http*://**", lambda route: (blocked.append(route.request.url), route.abort()))
     page.goto(path.as_uri())
     expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible(timeout=60_000)
-    expect(page.locator("section")).to_have_count(10)
-    expect(page.locator(".js-plotly-plot")).to_have_count(10)
+    expect(page.locator("section")).to_have_count(11)
+    expect(page.locator(".js-plotly-plot")).to_have_count(11)
     expect(page.locator("h2").first).to_have_text("1. 词变成向量")
     assert blocked == []
