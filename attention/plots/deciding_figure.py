@@ -40,7 +40,8 @@ def deciding_figure(top_tokens: Sequence[str], top_probs: Sequence[float], token
         fig.add_trace(go.Heatmap(
             z=z.tolist(), x=list(range(t)), y=list(range(len(head_names))), colorscale="Blues", zmin=0, zmax=1,
             text=[[f"{w:.2f}" for w in row] for row in z], texttemplate="%{text}", showscale=False,
-            hovertemplate="%{y}, %{x}: %{z:.3f}<extra></extra>"), row=1, col=2)
+            customdata=[[[escape(name), label(tok)] for tok in tokens] for name in head_names],
+            hovertemplate="%{customdata[0]} → %{customdata[1]}: %{z:.3f}<extra></extra>"), row=1, col=2)
         # numeric axes with tick text: a word written twice stays two columns
         fig.update_xaxes(tickmode="array", tickvals=list(range(t)), ticktext=[label(tok) for tok in tokens],
                          title_text=escape(axis_titles[1]), fixedrange=True, row=1, col=2)

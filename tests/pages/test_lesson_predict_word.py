@@ -14,6 +14,7 @@ from attention import i18n
 from attention.analysis import deciding_heads as dh
 from attention.lesson.predict_word import NONE
 from attention.lesson.story import N_STEPS
+from tests.pages.figure_words import english_left, page_texts
 from tests.pages.test_lesson import opened, text, title
 
 pytestmark = pytest.mark.model
@@ -54,6 +55,8 @@ def test_predict_the_next_word_then_the_word_the_deciding_heads_read(lang):
     figure = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert [trace["type"] for trace in figure["data"]] == ["bar", "heatmap"]
     assert len(figure["data"][0]["y"]) == 10 and len(figure["data"][1]["z"]) == dh.SHOWN
+    if lang == "zh":  # titles and axes in Chinese
+        assert not english_left(page_texts(at), set()), english_left(page_texts(at), set())
     assert i18n.t("lesson.predict_word.caption", lang) in [c.value for c in at.caption]
     assert len(at.session_state["lesson_answers"]) == 2  # both predictions count in the score
 
@@ -75,6 +78,22 @@ def test_the_step_opens_write_on_the_prompt_and_explore_on_the_leading_head():
     assert not at.exception, at.exception
     assert at.session_state["wr_prompt"] == "The black cat drank the"
     assert (at.session_state["wr_layer"], at.session_state["wr_head"]) == (layer, head)
+    at.session_state["wr_prompt"] = ""
+    at.switch_page("views/lesson.py")
+    at.run()
+    at.button(key="lesson_link_predict_word").click().run()  # the step's full page is Write, on the same prompt
+    assert not at.exception, at.exception
+    assert at.session_state["wr_prompt"] == "The black cat drank the"
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_hosted_server_without_the_expanded_model_says_so(lang, monkeypatch):
+    from attention.ui import lesson_lm
+
+    monkeypatch.setattr(lesson_lm.settings, "hosted", lambda: True)
+    monkeypatch.setattr(lesson_lm.smollm2, "is_expanded", lambda: False)
+    at = opened(lang, lesson_step=STEP)
+    assert i18n.t("lesson.predict_word.not_expanded", lang) in text(at) and not at.get("plotly_chart")
 
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
