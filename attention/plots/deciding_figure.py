@@ -14,6 +14,8 @@ from attention.plots.heatmaps import EMPTY_TEMPLATE
 from attention.plots.labels import escape, label
 from attention.plots.next_word import BAR, CHOSEN
 
+WRITTEN_UP_TO = 24  # tokens: up to this many, each cell's weight is written in it
+
 
 def deciding_figure(top_tokens: Sequence[str], top_probs: Sequence[float], tokens: Sequence[str],
                     head_names: Sequence[str], rows: np.ndarray, titles: tuple[str, str],
@@ -24,7 +26,7 @@ def deciding_figure(top_tokens: Sequence[str], top_probs: Sequence[float], token
     has_rows = len(head_names) > 0
     fig = make_subplots(rows=1, cols=2 if has_rows else 1, column_widths=[0.32, 0.68] if has_rows else None,
                         subplot_titles=[escape(x) for x in (titles if has_rows else titles[:1])],
-                        horizontal_spacing=0.16)
+                        horizontal_spacing=0.28)  # room for the heads' names beside the bars' numbers
     probs = [float(p) for p in top_probs]
     fig.add_trace(go.Bar(
         x=probs, y=list(range(n)), orientation="h", marker={"color": [CHOSEN if i == 0 else BAR for i in range(n)]},
@@ -39,7 +41,8 @@ def deciding_figure(top_tokens: Sequence[str], top_probs: Sequence[float], token
         z = np.asarray(rows, dtype=np.float64).reshape(len(head_names), t)  # (heads, T)
         fig.add_trace(go.Heatmap(
             z=z.tolist(), x=list(range(t)), y=list(range(len(head_names))), colorscale="Blues", zmin=0, zmax=1,
-            text=[[f"{w:.2f}" for w in row] for row in z], texttemplate="%{text}", showscale=False,
+            text=[[f"{w:.2f}" for w in row] for row in z], showscale=False,
+            texttemplate="%{text}" if t <= WRITTEN_UP_TO else None,  # more columns: too narrow for numbers
             customdata=[[[escape(name), label(tok)] for tok in tokens] for name in head_names],
             hovertemplate="%{customdata[0]} → %{customdata[1]}: %{z:.3f}<extra></extra>"), row=1, col=2)
         # numeric axes with tick text: a word written twice stays two columns
