@@ -1,4 +1,5 @@
-"""Lesson: the article's argument in ten steps on the learner's own sentence, with predict-then-reveal."""
+"""Lesson: the article's argument in eleven steps on the learner's own sentence, with predict-then-reveal;
+the last on the model that writes."""
 
 from attention.ui import lesson_page
 

@@ -5,9 +5,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "page.lesson": {"en": "Lesson", "zh": "课程"},
     "lesson.title": {"en": "Attention, step by step, on real numbers", "zh": "注意力，一步一步，用真实的数字"},
     "lesson.explain": {
-        "en": "Ten short steps through how attention works, each on the model's own numbers for the sentence "
+        "en": "Eleven short steps through how attention works, each on a model's own numbers for the sentence "
               "below, then a summary to save. Type your own sentence at any step: the text and charts follow it.",
-        "zh": "十个简短的步骤讲解注意力如何工作，每一步都使用模型对下面句子的真实数字，最后是一份可保存的总结。任何一步都可以输入你自己的句子："
+        "zh": "十一个简短的步骤讲解注意力如何工作，每一步都使用模型对下面句子的真实数字，最后是一份可保存的总结。任何一步都可以输入你自己的句子："
               "文字和图表都会随之改变。"},
     "lesson.sentence_model": {"en": "Sentence (read by {model})", "zh": "句子（由 {model} 读取）"},
     "lesson.sentence_translator": {"en": "English sentence to translate", "zh": "要翻译的英文句子"},
@@ -35,9 +35,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.and": {"en": " and ", "zh": "和"},
     "lesson.end.title": {"en": "The whole argument, on your sentence", "zh": "完整的论证，用你的句子"},
     "lesson.end.body": {
-        "en": "You went through the ten steps. Save them as one page (text and charts, in the chosen language) to "
+        "en": "You went through the eleven steps. Save them as one page (text and charts, in the chosen language) to "
               "read again or print; the charts in the file stay interactive and can be saved as pictures.",
-        "zh": "你已经走完了十个步骤。可以把它们保存为一个页面（文字和图表，使用所选语言），以便再读或打印；文件中的图表仍可交互，"
+        "zh": "你已经走完了十一个步骤。可以把它们保存为一个页面（文字和图表，使用所选语言），以便再读或打印；文件中的图表仍可交互，"
               "也可以保存为图片。"},
     "lesson.end.download": {"en": "Download the lesson (HTML)", "zh": "下载课程（HTML）"},
     "lesson.end.steps": {"en": "The steps", "zh": "各个步骤"},

@@ -50,8 +50,7 @@ def summary_html(title: str, lang: str, lines: Sequence[str], steps: Sequence[St
     for step in steps:
         parts.append(f"<section id=\"{html.escape(step.id)}\"><h2>{html.escape(step.title)}</h2>")
         parts += [f"<p>{inline(p)}</p>" for p in step.text]
-        pred = step.prediction
-        if pred is not None:
+        for pred in (() if step.prediction is None else (step.prediction, *step.more)):
             parts.append(f"<p><b>{html.escape(words['predict'])}</b> {inline(pred.question)}</p>")
             given = answers.get(pred.record_key)
             if given is not None:

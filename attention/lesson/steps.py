@@ -57,6 +57,12 @@ class Step:
     notes: tuple[str, ...] = ()  # said after the text whatever the prediction (e.g. unknown words)
     offer: tuple[int, int] | None = None  # (layer, head) where the article's pattern holds, to switch to
     extra: dict[str, Any] = field(default_factory=dict)  # what the page needs to draw more (the temperature row)
+    more: tuple[Prediction, ...] = ()  # further questions, each asked once the one before it is revealed
+
+
+class Unavailable(Exception):
+    """A step cannot be shown on this input (the translator cannot read it, no model that writes): its
+    message says why, in the chosen language."""
 
 
 @dataclass
@@ -77,6 +83,8 @@ class Context:
     temperature: float = 1.0
     model_path: str | None = None
     kind: Kind = "encoder"  # the model's self-attention the steps follow (the decoder's when it has no encoder)
+    deciding: Callable[[str], Any] | None = None  # prompt -> attention.lm.deciding.Deciding (the model that writes)
+    writer: str = ""  # that model's name in a link (Explore on its leading head)
 
     def t(self, key: str, **values: object) -> str:
         return i18n.t(key, self.lang, **values)

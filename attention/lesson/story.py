@@ -14,6 +14,7 @@ from attention.analysis.head_links import rank_heads
 from attention.plots import heatmaps, training_curves
 from attention.keys import Keys
 from attention.lesson import steps as ls
+from attention.lesson.predict_word import predict_word
 from attention.lesson.steps import READS_TRANSLATION, Context, Prediction, Step, n, word
 
 
@@ -133,8 +134,10 @@ def cross(c: Context) -> Step:
 
 
 STEPS: tuple[Callable[[Context], Step], ...] = (
-    ls.vectors, ls.qkv, ls.factor, ls.dot, ls.softmax, ls.temperature, ls.weighted_sum, training, three, cross)
+    ls.vectors, ls.qkv, ls.factor, ls.dot, ls.softmax, ls.temperature, ls.weighted_sum, training, three, cross,
+    predict_word)
 # the steps that read q, k, v or S = Q·Kᵀ: a weights-only family (DeBERTa) hands over A alone
 NEEDS_QKV = frozenset({ls.qkv, ls.factor, ls.dot, ls.softmax, ls.temperature, ls.weighted_sum})
-SOURCES = (ls.READS_SENTENCE,) * 8 + (READS_TRANSLATION,) * 2  # which sentence each step reads (the box the page shows)
+# which sentence each step reads (the box the page shows); the last continues the model's sentence
+SOURCES = (ls.READS_SENTENCE,) * 8 + (READS_TRANSLATION,) * 2 + (ls.READS_SENTENCE,)
 N_STEPS = len(STEPS) + 1  # and the last page: the score and the printable summary

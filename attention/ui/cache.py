@@ -172,6 +172,17 @@ def language_model(progress: Progress | None = None) -> Any:
     return shelf.get(("model", src.name), lambda: src.load(progress), "write.loading")
 
 
+def deciding(text: str) -> Any:
+    """The next word after `text` on the built-in language model and the heads that decide it
+    (attention/lm/deciding.py: one backward pass and the best heads switched off, a second or two)."""
+    from attention.lm import deciding as lm_deciding
+
+    src = source(sources.SMOLLM2)
+    lm = language_model()
+    return shelf.get(("deciding", src.name, text), lambda: lm_deciding.decide(lm, text),
+                     "lesson.predict_word.running", queued=True)
+
+
 def output(name: str | None, text: str) -> Output:
     """The text through the source: its output (a translation, or the trace alone) and its trace."""
     src = source(name)

@@ -14,10 +14,10 @@ from attention.analysis.selection import Selection
 from attention.analysis.text_input import check_text
 from attention.capture import hf_model, projections
 from attention.lesson import printout
-from attention.lesson.steps import READS_SENTENCE, Context, Prediction, Step
+from attention.lesson.steps import READS_SENTENCE, Context, Prediction, Step, Unavailable
 from attention.lesson.story import N_STEPS, NEEDS_QKV, SOURCES, STEPS
 from attention.trace import Kind
-from attention.ui import cache, charts, sentence, state
+from attention.ui import cache, charts, lesson_lm, sentence, state
 from attention.ui.lang import kind_title, lang, t
 from attention.ui.matrices import select_from_chart
 from attention.ui.state import EXPLORE_SCOPE, LESSON_SCOPE, TRANSLATE_SCOPE, Keys
@@ -81,11 +81,7 @@ def context(tr, kind: Kind) -> Context:
                    sel, other, lambda s, h, pos: projections.origin(lm, tr, s, h, pos), tr_text,
                    translation=lambda: _translation(tr_text), snapshots=lambda: _snapshots(tr.text),
                    temperature=float(st.session_state[Keys.LESSON_TEMPERATURE]), model_path=sentence.model_path(),
-                   kind=kind)
-
-
-class Unavailable(Exception):
-    """The translator cannot read the sentence (nothing left to translate, weights missing)."""
+                   kind=kind, deciding=lesson_lm.deciding, writer=lesson_lm.WRITER)
 
 
 def _translation(text: str):
@@ -157,6 +153,8 @@ def draw(step: Step, c: Context) -> None:
     for paragraph in step.text:
         st.markdown(paragraph)
     shown = prediction(step.prediction) if step.prediction is not None else True
+    for more in step.more:  # each further question once the one before it is revealed
+        shown = shown and prediction(more)
     for note in step.notes:
         st.warning(note)
     if shown and step.offer is not None:
@@ -172,7 +170,9 @@ def draw(step: Step, c: Context) -> None:
                             config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]))
         else:
             st.plotly_chart(step.figure, key=chart_key, width="stretch", config=charts.config())
-    if step.source == READS_SENTENCE and step.id not in ("vectors", "training"):
+    if shown and step.id == "predict_word":  # the model that writes, and the ways on from its answer
+        lesson_lm.extras(step)
+    elif step.source == READS_SENTENCE and step.id not in ("vectors", "training", "predict_word"):
         st.caption(t("lesson.head_caption", model=c.tr.model, kind=kind_title(c.kind), layer=c.layer, head=c.head,
                      heads=c.site.n_heads))
     st.info(f"**{t('lesson.try_label')}{t('lesson.colon')}** {step.hint}", icon=":material/lightbulb:")

@@ -24,7 +24,7 @@ def test_three_steps_a_prediction_and_the_link_to_the_full_page(page, app_url):
         _next(page)
         expect(page.get_by_role("heading", name=re.compile(re.escape(title)))).to_be_visible(timeout=TIMEOUT)
     assert "step=3" in page.url
-    expect(page.get_by_text("Step 4 of 10").first).to_be_visible()  # ten steps, then the summary
+    expect(page.get_by_text("Step 4 of 11").first).to_be_visible()  # eleven steps, then the summary
 
     # predict: which is larger, milk·drank or milk·black? then reveal
     expect(page.get_by_text("Which will be larger").first).to_be_visible()
@@ -61,7 +61,7 @@ def test_three_steps_a_prediction_and_the_link_to_the_full_page(page, app_url):
 def test_the_downloaded_lesson_opens_offline_with_every_chart_drawn(page, app_url, tmp_path):
     """The summary page is self-contained: opened from disk, every step's chart is drawn by the
     plotly.js inlined in it, and it is in the chosen language."""
-    page.goto(f"{app_url}/lesson?lang=zh&step=10")
+    page.goto(f"{app_url}/lesson?lang=zh&step=11")
     wait_idle(page, timeout_ms=TIMEOUT)
     with page.expect_download(timeout=TIMEOUT) as info:
         page.get_by_role("button", name="下载课程（HTML）").click()
@@ -72,7 +72,32 @@ def test_the_downloaded_lesson_opens_offline_with_every_chart_drawn(page, app_ur
     page.route("http*://**", lambda route: (blocked.append(route.request.url), route.abort()))
     page.goto(path.as_uri())
     expect(page.locator(".js-plotly-plot .main-svg").first).to_be_visible(timeout=60_000)
-    expect(page.locator("section")).to_have_count(10)
-    expect(page.locator(".js-plotly-plot")).to_have_count(10)
+    expect(page.locator("section")).to_have_count(11)
+    expect(page.locator(".js-plotly-plot")).to_have_count(11)
     expect(page.locator("h2").first).to_have_text("1. 词变成向量")
     assert blocked == []
+
+
+def test_step_11_predicts_on_smollm2_and_opens_the_leading_head_in_explore(page, app_url):
+    """The last step in a real browser: two predictions revealed, the chart drawn after them, and the
+    leading head opened in Explore on the prompt with the model that writes."""
+    page.goto(f"{app_url}/lesson?step=10")
+    wait_idle(page, timeout_ms=TIMEOUT)
+    expect(page.get_by_role("heading", name=re.compile(r"^11\. A model that writes"))).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text("Step 11 of 11").first).to_be_visible()
+    expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(0)  # nothing revealed yet
+    for choice in ("·black", "·black (1)"):  # the likeliest next token, then an earlier token
+        page.get_by_role("radiogroup").last.get_by_role("radio", name=choice, exact=True).check(force=True)
+        wait_idle(page, timeout_ms=TIMEOUT)
+        page.get_by_role("button", name="Reveal the model's answer").click()
+        wait_idle(page, timeout_ms=TIMEOUT)
+    expect(page.get_by_text(re.compile(r"Predictions: [012] right of 2")).first).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(1)
+    button = page.get_by_role("button", name=re.compile(r"^Open layer \d+, head \d+ in Explore"))
+    layer, head = re.search(r"layer (\d+), head (\d+)", button.inner_text()).groups()
+    button.click()
+    page.wait_for_url(lambda url: "/lesson" not in url and "model=smollm2" in url, timeout=TIMEOUT)
+    wait_idle(page, timeout_ms=TIMEOUT)
+    for part in (f"layer={layer}", f"head={head}", "kind=decoder", "q=4", "text=The+black+cat+drank+the"):
+        assert part in page.url, (part, page.url)
+    expect(page.get_by_role("button", name="Back to the lesson, step 11")).to_be_visible(timeout=TIMEOUT)

@@ -54,7 +54,8 @@ def test_every_step_forward_and_back(lang, sentences):
     assert at.button(key="lesson_next_top").disabled
     assert len(set(titles)) == N_STEPS  # every step its own title
     expected = [i18n.t(f"lesson.{s}.title", lang) for s in
-                ("vectors", "qkv", "factor", "dot", "softmax", "temperature", "sum", "training", "three", "cross")]
+                ("vectors", "qkv", "factor", "dot", "softmax", "temperature", "sum", "training", "three", "cross",
+                 "predict_word")]
     assert titles[:-1] == expected
     for i in reversed(range(N_STEPS - 1)):
         at.button(key="lesson_back_top").click().run()

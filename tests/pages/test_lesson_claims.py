@@ -68,11 +68,11 @@ def test_step_8_asks_and_its_legend_writes_weights_not_dot_products(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_step_1_names_the_segment_the_chart_draws_and_the_count_is_ten(lang):
+def test_step_1_names_the_segment_the_chart_draws_and_the_count_is_eleven(lang):
     at = opened(lang, lesson_step=0)
     said = text(at)
     assert i18n.t("lesson.vectors.segment", lang).split("{norm_s}")[0].split("，")[0][:12] in said
-    assert at.get("progress")[0].proto.text.startswith(i18n.t("lesson.progress", lang, i=1, n=10))
+    assert at.get("progress")[0].proto.text.startswith(i18n.t("lesson.progress", lang, i=1, n=11))
     at.session_state["lesson_step"] = N_STEPS - 1
     at.run()
     assert at.get("progress")[0].proto.text.startswith(i18n.t("lesson.progress_end", lang))

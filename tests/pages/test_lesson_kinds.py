@@ -16,7 +16,7 @@ from harness.tiny_families import SOURCE_KINDS
 from tests.pages.page_text import page_text
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-MODEL_STEPS = range(7)  # the steps on the model's own sentence (8–10 are the translator's)
+MODEL_STEPS = range(7)  # the steps on the model's own sentence (8–10 are the translator's, 11 SmolLM2's)
 
 
 def lesson(folder: str, lang: str = "en", step: int = 0) -> AppTest:
