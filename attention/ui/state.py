@@ -115,6 +115,9 @@ def returned_to(page: str) -> None:
     now = st.query_params.to_dict()
     if now and now != st.session_state.get(_WRITTEN, now):
         absorb(page if page in view_.PARAMS else None, now)
+        for param, key in view_.PARAMS.get(page, {}).items():
+            if key in view_.SELECTIONS and param not in now:
+                st.session_state[key] = None
 
 
 def absorb(page: str | None, params: Mapping[str, str]) -> None:
