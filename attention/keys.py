@@ -48,6 +48,7 @@ class Keys:
     OV_ROLLOUT = "overview_rollout"  # the rollout chart (its click event)
     OV_ROLES = "overview_roles"  # the Head roles section is open (measuring starts only then)
     OV_ROLES_MODEL = "overview_roles_model"  # "model" (the pretrained one) or "smollm2"
+    OV_ROLES_KIND = "overview_roles_kind"  # the translator's kind of attention the roles are measured on
     OV_ROLE = "overview_role"  # the role the grid is coloured by
     # Does it matter? (ablation, value-weighted attention, attribution)
     ABL_SOURCE = "abl_source"  # "translator" or "model"

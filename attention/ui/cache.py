@@ -207,14 +207,13 @@ def overview(name: str | None, text: str, kind: str, merge: bool) -> Overview:
                      "overview.measuring", queued=True)
 
 
-def head_roles(name: str | None) -> HeadRoles:
-    """What each head of the source does on the probe (seed 0, 12 words)."""
-    from attention.analysis import role_probes
-
+def head_roles(name: str | None, kind: str | None = None) -> HeadRoles:
+    """What each head of the source does on the probe (seed 0, 12 words); `kind` for a source that
+    measures several kinds apart (Source.role_kinds)."""
     src = source(name)
-    return shelf.get(("roles", src.name), lambda: role_probes.measure(lambda text: trace(src.name, text),
-                                                                      model=src.label()),
-                     "roles.measuring", queued=True)
+    loaded = model(name)
+    return shelf.get(("roles", src.name, kind), lambda: src.head_roles(loaded, kind=kind), "roles.measuring",
+                     queued=True)
 
 
 def snapshot_traces(text: str) -> SnapshotTraces:
