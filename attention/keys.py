@@ -30,6 +30,7 @@ class Keys:
     LEARN_LAYER = "learn_layer"
     LEARN_HEAD = "learn_head"
     LEARN_STEP = "learn_step"
+    LEARN_ROLES = "learn_roles"  # the roles-over-training section is open (measuring every snapshot starts then)
     LEARN_PLAYING = "learn_playing"  # ▶ Play is running: the timeline fragment advances one step per tick
     LEARN_PLAY_FRESH = "learn_play_fresh"  # the run right after ▶ shows the first step before advancing
     LEARN_TICK = "learn_tick"  # counts Play's ticks: each draws a new step slider (see views/learning.py)

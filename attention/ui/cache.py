@@ -216,6 +216,17 @@ def head_roles(name: str | None, kind: str | None = None) -> HeadRoles:
                      queued=True)
 
 
+def snapshot_roles(step: int) -> dict[str, HeadRoles]:
+    """kind -> the roles of every head of the translator's training snapshot at `step` (its probe, seed 0)."""
+    from attention.translator import roles
+
+    snaps = dict(translator_snapshots())
+    if step not in snaps:
+        raise ValueError(f"the translator has no training snapshot at step {step}")
+    return shelf.get(("snapshot_roles", step), lambda: roles.measure(snaps[step]), "learning.roles_measuring",
+                     queued=True)
+
+
 def snapshot_traces(text: str) -> SnapshotTraces:
     """The sentence through every training snapshot of the translator (the Learning page)."""
     from attention.translator import snapshots
