@@ -106,6 +106,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "proof.col.max": {"en": "random: max", "zh": "随机：最大"},
     "proof.heads": {"en": "The role's top heads, best first: {heads}", "zh": "该角色得分最高的注意力头（从高到低）：{heads}"},
     "roles.kind": {"en": "Attention", "zh": "注意力类型"},
+    "roles.not_measured_kind": {"en": "Not measured on {kind} — {role}: {why}", "zh": "{kind}不测量“{role}”：{why}"},
     "roles.probe_pair": {
         "en": "Probe in the translator's own words: {words} random English words (numpy seed {seed}) written twice "
               "after “the”: “{text}”; the decoder reads {words} random Spanish words written twice, given to it "

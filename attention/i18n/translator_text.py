@@ -173,10 +173,10 @@ STRINGS: dict[str, dict[str, str]] = {
               "{even:.2f}）。最后一步得分最高的是第 {layer} 层第 {head} 个头；{total} 个头中有 {count} 个高于门槛。",
     },
     "learning.roles_never": {
-        "en": "**{role}** never appears: the best head ends at {last:.2f}, and does not stay above the bar of {bar:.2f} "
-              "(an even spread scores {even:.2f}) and the untrained model's best.",
-        "zh": "**{role}** 从未出现：得分最高的注意力头最后为 {last:.2f}，没有一直高于 {bar:.2f} 的门槛"
-              "（均匀分布的得分为 {even:.2f}）和未训练模型的最高分。",
+        "en": "**{role}** never appears: the best head ends at {last:.2f}, and does not stay above both the bar of "
+              "{bar:.2f} (an even spread scores {even:.2f}) and the untrained model's best, {first:.2f}.",
+        "zh": "**{role}** 从未出现：得分最高的注意力头最后为 {last:.2f}，没有一直同时高于 {bar:.2f} 的门槛"
+              "（均匀分布的得分为 {even:.2f}）和未训练模型的最高分 {first:.2f}。",
     },
     "learning.roles_from_start": {
         "en": "**{role}** is above the bar of {bar:.2f} at every snapshot, the untrained one included: it was there "

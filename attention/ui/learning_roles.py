@@ -23,7 +23,8 @@ def sentence(e: role_emergence.Emergence, name: str, total: int) -> str:
     if e.from_start:
         return t("learning.roles_from_start", role=name, bar=e.bar)
     if e.appears is None:
-        return t("learning.roles_never", role=name, last=float(e.best[-1]), bar=e.bar, even=e.even)
+        return t("learning.roles_never", role=name, last=float(e.best[-1]), bar=e.bar, even=e.even,
+                 first=float(e.best[0]))
     layer, head = e.best_head[-1]
     return t("learning.roles_appears", role=name, step=e.appears, bar=e.bar, even=e.even, layer=layer, head=head,
              count=int(e.count[-1]), total=total)
@@ -34,7 +35,7 @@ def kind_part(kind: str, steps: list[int], per_snapshot: list) -> None:
     names = {r: t(f"roles.name.{r}") for r in APPEAR_ROLES}
     for r in APPEAR_ROLES:
         if not first.applies(r):
-            st.caption(t("roles.not_measured", role=names[r], why=why_not(first, r)))
+            st.caption(t("roles.not_measured_kind", kind=t(f"kind.{kind}"), role=names[r], why=why_not(first, r)))
     em = role_emergence.over_training(steps, per_snapshot)
     layers, heads = first.shape
     for e in em.values():

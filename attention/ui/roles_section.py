@@ -83,7 +83,10 @@ def roles_section(page_src, model_path: str | None) -> None:
     else:
         st.caption(t("roles.probe", words=roles.words, seed=roles.seed, length=roles.length, text=roles.text))
     for r in roles.notes:
-        st.info(t("roles.not_measured", role=names[r], why=why_not(roles, r)))
+        if kind is None:
+            st.info(t("roles.not_measured", role=names[r], why=why_not(roles, r)))
+        else:  # a model with several kinds: the role is missing from this kind only
+            st.info(t("roles.not_measured_kind", kind=t(f"kind.{kind}"), role=names[r], why=why_not(roles, r)))
     fig = role_grid.role_figure(roles.scores[role], t("roles.grid_title", role=names[role]), t("roles.layer"),
                                 t("roles.head"), low_is_role=not HIGH_IS_ROLE[role])
     st.plotly_chart(fig, config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch",

@@ -53,7 +53,7 @@ def test_each_role_appears_where_the_rule_says_or_never(lang, emergence):
         for e in em.values():
             if e.appears is None:
                 said = i18n.t("learning.roles_never", lang, role=names[e.role], last=float(e.best[-1]), bar=e.bar,
-                              even=e.even)
+                              even=e.even, first=float(e.best[0]))
             else:
                 layer, head = e.best_head[-1]
                 said = i18n.t("learning.roles_appears", lang, role=names[e.role], step=e.appears, bar=e.bar,

@@ -38,7 +38,9 @@ def test_each_kind_gets_the_roles_that_apply_and_says_why_not_the_others(lang):
     # the masked decoder: every role, nothing said to be missing
     induction = i18n.t("roles.name.induction", lang)
     assert induction in at.selectbox(key=Keys.OV_ROLE).options
-    assert not any(i18n.t("roles.not_measured", lang, role="", why="")[:6] in x.value for x in at.info)
+    reasons = [i18n.t("roles.na.induction", lang), *(i18n.t(f"roles.na.cross.{r}", lang)
+                                                      for r in ("previous", "duplicate", "induction", "local"))]
+    assert not any(why in infos(at) for why in reasons)
     assert len(at.dataframe[-1].value) == 2 * 4  # 2 decoder layers × 4 heads
     probe = next(c.value for c in at.caption if "“the " in c.value)
     shipped = attention.head_roles("translator")  # the same probe, measured by the package
