@@ -217,21 +217,28 @@ def _role_model(model: str | None):
     return (lambda text: trace(text, model=model)), None, ""
 
 
-def head_roles(model: str | None = None, seed: int = 0, length: int = 12) -> HeadRoles:
+def head_roles(model: str | None = None, seed: int = 0, length: int = 12, kind: str | None = None) -> HeadRoles:
     """What each head does: previous-token, duplicate-token, induction, sink, local and broad scores of
     every layer × head, on `length` random words (numpy seed `seed`) written twice.
 
     Args:
-        model: None for all-MiniLM-L6-v2, "smollm2" for the built-in language model, or a model folder.
+        model: None for all-MiniLM-L6-v2, "smollm2" for the built-in language model, "translator" for the
+            built-in translator (its probe drawn from its own vocabularies), or a model folder.
         seed, length: the probe (attention/analysis/role_probes.py).
+        kind: the translator's "decoder" (None: the default, masked), "encoder" or "cross"; None elsewhere.
 
     Returns:
         HeadRoles: `.scores[role]` (layers, heads); `.top(role, k)`; `.sink_rate`; `.tokens`, `.start`,
-        `.length` the probe as read; `.notes` the roles that do not apply (no causal mask) and why;
-        `.to_csv()`. Formulas and sources: attention/analysis/head_roles.py.
+        `.length` the probe as read; `.notes` the roles that do not apply (no causal mask; cross-attention
+        has sink and broad only) and why; `.to_csv()`. Formulas and sources: attention/analysis/head_roles.py
+        and role_kinds.py.
     """
+    from attention import sources
     from attention.capture import role_proof
 
+    src = sources.get(model)
+    if src.role_kinds or kind is not None:  # measured per kind of attention, on the source's own probe
+        return src.head_roles(src.kept(), seed, length, kind)
     trace_of, _, name = _role_model(model)
     return role_proof.measure(trace_of, seed=seed, length=length, model=name)
 

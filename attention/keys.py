@@ -30,6 +30,7 @@ class Keys:
     LEARN_LAYER = "learn_layer"
     LEARN_HEAD = "learn_head"
     LEARN_STEP = "learn_step"
+    LEARN_ROLES = "learn_roles"  # the roles-over-training section is open (measuring every snapshot starts then)
     LEARN_PLAYING = "learn_playing"  # ▶ Play is running: the timeline fragment advances one step per tick
     LEARN_PLAY_FRESH = "learn_play_fresh"  # the run right after ▶ shows the first step before advancing
     LEARN_TICK = "learn_tick"  # counts Play's ticks: each draws a new step slider (see views/learning.py)
@@ -48,6 +49,7 @@ class Keys:
     OV_ROLLOUT = "overview_rollout"  # the rollout chart (its click event)
     OV_ROLES = "overview_roles"  # the Head roles section is open (measuring starts only then)
     OV_ROLES_MODEL = "overview_roles_model"  # "model" (the pretrained one) or "smollm2"
+    OV_ROLES_KIND = "overview_roles_kind"  # the translator's kind of attention the roles are measured on
     OV_ROLE = "overview_role"  # the role the grid is coloured by
     # Does it matter? (ablation, value-weighted attention, attribution)
     ABL_SOURCE = "abl_source"  # "translator" or "model"

@@ -30,7 +30,7 @@ PARAMS: dict[str, dict[str, str]] = {
         "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K},
     "learning": {
         "text": Keys.LEARN_TEXT, "kind": Keys.LEARN_KIND, "layer": Keys.LEARN_LAYER, "head": Keys.LEARN_HEAD,
-        "step": Keys.LEARN_STEP},
+        "step": Keys.LEARN_STEP, "roles": Keys.LEARN_ROLES},
     "find_heads": {
         "text": Keys.TEXT, "model": Keys.MODEL_PATH, "kind": Keys.KIND, "q": Keys.REL_QUERY, "k": Keys.REL_KEY,
         "by": Keys.REL_BY, "words": Keys.MERGE_WORDS},
@@ -55,7 +55,7 @@ ONLY_WHEN_ON = frozenset({Keys.CVD_COLOURS})  # named in the link only when swit
 
 # the type each session key holds (a link's text is parsed into it); the rest are text
 BOOLS = frozenset({Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS, Keys.WR_SAMPLED,
-                   Keys.CMP_PATCH})
+                   Keys.CMP_PATCH, Keys.LEARN_ROLES})
 INTS = frozenset({
     Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
     Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,

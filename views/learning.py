@@ -8,6 +8,7 @@ from attention.plots import heatmaps, training_curves
 from attention.translator import loss_history
 from attention.ui import cache, charts, lesson_page, matrices, sentence, state
 from attention.ui import pickers as pickers_
+from attention.ui.learning_roles import roles_over_training
 from attention.ui.state import LEARN_SCOPE, Keys
 from attention.ui.lang import t
 
@@ -188,6 +189,7 @@ def learning_page() -> None:
     st.caption(t("learning.target", target=st_traces.target))
     kind, layer, head = pickers(st_traces)
     timeline(st_traces, kind, layer, head)
+    roles_over_training()
 
 
 learning_page()

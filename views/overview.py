@@ -187,7 +187,7 @@ def overview_page() -> None:
     grid_section(v, kind, to, choice)
     rollout_section(v, to.scope)
     export_section(tr, kind, merge, to)
-    roles_section(sentence.model_path())
+    roles_section(src, sentence.model_path())
 
 
 overview_page()

@@ -131,6 +131,7 @@ class HeadRoles:
     model: str = ""
     kind: str = ""
     text: str = ""
+    target: str = ""  # the decoder's probe, for a model that reads a second sentence (the translator)
     words: int = 0  # words per copy in the probe's text (= length when each word is one token)
     notes: dict[str, str] = field(default_factory=dict)  # role -> why it does not apply here
 

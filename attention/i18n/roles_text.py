@@ -105,4 +105,38 @@ STRINGS: dict[str, dict[str, str]] = {
     "proof.col.min": {"en": "random: min", "zh": "随机：最小"},
     "proof.col.max": {"en": "random: max", "zh": "随机：最大"},
     "proof.heads": {"en": "The role's top heads, best first: {heads}", "zh": "该角色得分最高的注意力头（从高到低）：{heads}"},
+    "roles.kind": {"en": "Attention", "zh": "注意力类型"},
+    "roles.not_measured_kind": {"en": "Not measured on {kind} — {role}: {why}", "zh": "{kind}不测量“{role}”：{why}"},
+    "roles.probe_pair": {
+        "en": "Probe in the translator's own words: {words} random English words (numpy seed {seed}) written twice "
+              "after “the”: “{text}”; the decoder reads {words} random Spanish words written twice, given to it "
+              "(teacher-forced): “{target}”",
+        "zh": "用翻译器自己的词表构造的探针：{words} 个随机英语词（numpy 随机种子 {seed}）在 “the” 之后写两遍：“{text}”；"
+              "解码器读入 {words} 个随机西班牙语词写两遍（教师强制输入）：“{target}”",
+    },
+    "roles.click_translate": {
+        "en": "Click a head to open it on Translate with the English probe (there the decoder reads its own "
+              "translation of it, not the Spanish probe).",
+        "zh": "点击一个注意力头，即可在“翻译”页面上用英语探针打开它（在那里解码器读的是它自己的译文，而不是西班牙语探针）。",
+    },
+    "roles.na.cross.previous": {
+        "en": "in cross-attention the queries are Spanish positions and the keys English ones, two different "
+              "sentences: no key is the token just before the query.",
+        "zh": "交叉注意力的查询是西班牙语的位置，键是英语的位置，属于两个不同的句子：没有哪个键是查询的前一个词元。",
+    },
+    "roles.na.cross.duplicate": {
+        "en": "in cross-attention the keys are another sentence in another language: no key is the query's own "
+              "token repeated.",
+        "zh": "交叉注意力的键是另一种语言的另一个句子：没有哪个键是查询自身词元的重复。",
+    },
+    "roles.na.cross.induction": {
+        "en": "in cross-attention the query's own earlier copy is not among the keys (they are the English "
+              "sentence), so there is no token after it to copy.",
+        "zh": "交叉注意力的键是英语句子，其中没有查询自己先前的那一遍，因此也没有可以复制的“其后的词元”。",
+    },
+    "roles.na.cross.local": {
+        "en": "in cross-attention a distance |i − j| would compare a Spanish position with an English one, which "
+              "means nothing.",
+        "zh": "在交叉注意力中，距离 |i − j| 比较的是西班牙语位置与英语位置，没有意义。",
+    },
 }

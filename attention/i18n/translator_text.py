@@ -151,4 +151,39 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "对每个解码器层和头：在 300 个留出测试句中，最强交叉注意力落在其所翻译英文词上的西班牙文词所占比例。",
     },
     "learning.share": {"en": "share aligned", "zh": "对齐比例"},
+    "learning.roles": {"en": "Head roles over training", "zh": "注意力头的角色随训练的变化"},
+    "learning.roles_show": {"en": "Measure when each head role appears (every snapshot, on the roles probe)",
+                            "zh": "测量每种注意力头角色何时出现（每个快照，在角色探针上）"},
+    "learning.roles_measuring": {"en": "Measuring every head's roles at this snapshot…",
+                                 "zh": "正在测量此快照中每个注意力头的角色…"},
+    "learning.roles_rule": {
+        "en": "A role appears at the first step from which its best head stays at or above a bar — {times:g}× the "
+              "score of an even spread and at least {gap} above it — and above the untrained model's best head, "
+              "for at least {hold} snapshots through the last one. Distance and breadth have no key to be above an "
+              "even spread on, so they are not judged here.",
+        "zh": "某个角色“出现”于这样的第一步：从这一步起，得分最高的注意力头一直不低于一条门槛——均匀分布得分的 {times:g} 倍，"
+              "且至少高出 {gap}——并且高于未训练模型中得分最高的注意力头，至少连续 {hold} 个快照直到最后一个。"
+              "距离和广泛度没有可以“高于均匀分布”的键，因此这里不作判断。",
+    },
+    "learning.roles_appears": {
+        "en": "**{role}** appears at step **{step}**: from then on the best head stays at or above {bar:.2f} (an even "
+              "spread scores {even:.2f}). At the last step the best is layer {layer}, head {head}; {count} of "
+              "{total} heads are above the bar.",
+        "zh": "**{role}** 出现在第 **{step}** 步：从那以后，得分最高的注意力头一直不低于 {bar:.2f}（均匀分布的得分为 "
+              "{even:.2f}）。最后一步得分最高的是第 {layer} 层第 {head} 个头；{total} 个头中有 {count} 个高于门槛。",
+    },
+    "learning.roles_never": {
+        "en": "**{role}** never appears: the best head ends at {last:.2f}, and does not stay above both the bar of "
+              "{bar:.2f} (an even spread scores {even:.2f}) and the untrained model's best, {first:.2f}.",
+        "zh": "**{role}** 从未出现：得分最高的注意力头最后为 {last:.2f}，没有一直同时高于 {bar:.2f} 的门槛"
+              "（均匀分布的得分为 {even:.2f}）和未训练模型的最高分 {first:.2f}。",
+    },
+    "learning.roles_from_start": {
+        "en": "**{role}** is above the bar of {bar:.2f} at every snapshot, the untrained one included: it was there "
+              "before training, not learned.",
+        "zh": "**{role}** 在每个快照（包括未训练的那个）都高于 {bar:.2f} 的门槛：它在训练之前就存在，并非学会的。",
+    },
+    "learning.roles_chart": {"en": "{kind}: the best head's score of each role", "zh": "{kind}：每种角色的最高得分"},
+    "learning.roles_best": {"en": "best head's score", "zh": "最高得分"},
+    "learning.roles_bar": {"en": "{role}: bar", "zh": "{role}：门槛"},
 }

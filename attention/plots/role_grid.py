@@ -14,15 +14,19 @@ def role_figure(scores: np.ndarray, title: str, layer_name: str, head_name: str,
     z = np.round(np.asarray(scores, dtype=np.float64), 3)
     fig = go.Figure(go.Heatmap(
         z=z, x=list(range(heads)), y=list(range(layers)), colorscale="Blues", reversescale=low_is_role,
-        hovertemplate=f"{layer_name} %{{y}} · {head_name} %{{x}}: %{{z:.3f}}<extra></extra>", colorbar={"thickness": 12},
+        hoverinfo="skip", colorbar={"thickness": 12},
     ))
     # Clicks: plotly returns no point for a heatmap cell, so an invisible marker sits on each cell with its
-    # (layer, head) as plain-list customdata (head_grid.head_from_event reads it).
+    # (layer, head) as plain-list customdata (head_grid.head_from_event reads it). The markers carry the
+    # hover too: a trace with hoverinfo "skip" fires no click in the browser.
     cells = [(layer, head) for layer in range(layers) for head in range(heads)]
     fig.add_trace(go.Scatter(
         x=[h for _, h in cells], y=[lay for lay, _ in cells], customdata=[[lay, h] for lay, h in cells],
-        mode="markers", marker={"symbol": "square", "size": 14, "opacity": 0}, hoverinfo="skip", showlegend=False,
+        mode="markers", marker={"symbol": "square", "size": 14, "opacity": 0}, showlegend=False,
+        hovertext=[f"{layer_name} {lay} · {head_name} {h}: " + ("–" if np.isnan(z[lay, h]) else f"{z[lay, h]:.3f}")
+                   for lay, h in cells],
+        hovertemplate="%{hovertext}<extra></extra>",
     ))
-    fig.update_layout(title=title, height=120 + height_per_layer * layers, margin={"l": 50, "r": 10, "t": 40, "b": 40},
-                      xaxis={"title": head_name, "dtick": 1}, yaxis={"title": layer_name, "autorange": "reversed"})
+    fig.update_layout(hovermode="closest", title=title, height=120 + height_per_layer * layers, margin={"l": 50, "r": 10, "t": 40, "b": 40},
+                      xaxis={"title": head_name, "dtick": 1}, yaxis={"title": layer_name, "autorange": "reversed", "dtick": 1})
     return fig

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
+    from attention.analysis.head_roles import HeadRoles
     from attention.analysis.effects import HeadEffects
     from attention.analysis.qkv_origin import Origin
     from attention.trace import Site, Trace
@@ -38,6 +39,9 @@ class Source(ABC):
     predicts: Predicts = "nothing"
     whole_words: bool = False
     working: str = "app.tracing"  # what a page says while it runs (an i18n key)
+    # the kinds of attention whose head roles are measured apart (a model with several, the first the
+    # default); () = its one kind of self-attention
+    role_kinds: tuple[str, ...] = ()
 
     @abstractmethod
     def label(self) -> str:
@@ -72,6 +76,15 @@ class Source(ABC):
     @abstractmethod
     def origin(self, model: Any, trace: Trace, site: Site, head: int, pos: int) -> Origin | None:
         """Where the word at `pos` got its q, k and v (x·W + b); None where it cannot be rebuilt."""
+
+    def head_roles(self, model: Any, seed: int = 0, length: int = 12, kind: str | None = None) -> HeadRoles:
+        """Every head's roles on the probe of `seed` and `length` words (attention/analysis/head_roles.py);
+        `kind`: one of role_kinds (None: the first), for a source that has some."""
+        from attention.analysis import role_probes
+
+        if kind is not None and kind not in self.role_kinds:
+            raise ValueError(f"{self.label()} measures its heads' roles on its self-attention only, not '{kind}'")
+        return role_probes.measure(lambda text: self.run(model, text).trace, seed, length, model=self.label())
 
     def load_writer(self, progress: Any = None) -> Any:
         """The model with its next-token head, for writing word by word (attention/lm); a source that

@@ -12,6 +12,7 @@ class TranslatorSource(Source):
     predicts = "translation"
     whole_words = True  # its vocabulary is whole words: nothing to merge
     working = "app.translating"
+    role_kinds = ("decoder", "encoder", "cross")  # the masked decoder first: the kind induction applies to
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -47,3 +48,9 @@ class TranslatorSource(Source):
         from attention.translator.origin import origin
 
         return origin(model, site, head, pos)
+
+    def head_roles(self, model: Any, seed: int = 0, length: int = 12, kind: str | None = None):
+        from attention.translator import roles
+
+        kind = kind or self.role_kinds[0]
+        return roles.measure(model, seed, length, (kind,))[kind]  # its own words, teacher-forced

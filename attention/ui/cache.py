@@ -218,14 +218,24 @@ def overview(name: str | None, text: str, kind: str, merge: bool) -> Overview:
                      "overview.measuring", queued=True)
 
 
-def head_roles(name: str | None) -> HeadRoles:
-    """What each head of the source does on the probe (seed 0, 12 words)."""
-    from attention.analysis import role_probes
-
+def head_roles(name: str | None, kind: str | None = None) -> HeadRoles:
+    """What each head of the source does on the probe (seed 0, 12 words); `kind` for a source that
+    measures several kinds apart (Source.role_kinds)."""
     src = source(name)
-    return shelf.get(("roles", src.name), lambda: role_probes.measure(lambda text: trace(src.name, text),
-                                                                      model=src.label()),
-                     "roles.measuring", queued=True)
+    loaded = model(name)
+    return shelf.get(("roles", src.name, kind), lambda: src.head_roles(loaded, kind=kind), "roles.measuring",
+                     queued=True)
+
+
+def snapshot_roles(step: int) -> dict[str, HeadRoles]:
+    """kind -> the roles of every head of the translator's training snapshot at `step` (its probe, seed 0)."""
+    from attention.translator import roles
+
+    snaps = dict(translator_snapshots())
+    if step not in snaps:
+        raise ValueError(f"the translator has no training snapshot at step {step}")
+    return shelf.get(("snapshot_roles", step), lambda: roles.measure(snaps[step]), "learning.roles_measuring",
+                     queued=True)
 
 
 def snapshot_traces(text: str) -> SnapshotTraces:

@@ -1,0 +1,18 @@
+"""The role grid's click targets: one invisible marker per head with (layer, head) as plain lists, able to fire
+a click (plotly fires none for a trace whose hoverinfo is "skip"), and hover text for every cell."""
+
+import numpy as np
+
+from attention.plots import role_grid
+
+
+def test_every_head_has_a_clickable_marker_with_its_layer_and_head():
+    scores = np.array([[0.1, 0.2, 0.3], [0.4, np.nan, 0.6]])
+    fig = role_grid.role_figure(scores, "t", "layer", "head")
+    markers = [d for d in fig.data if d.type == "scatter"]
+    assert len(markers) == 1
+    m = markers[0]
+    assert m.hoverinfo != "skip"  # else the browser sends no click (tests/e2e/test_roles_browser.py)
+    assert [list(c) for c in m.customdata] == [[lay, h] for lay in range(2) for h in range(3)]
+    assert list(m.x) == [0, 1, 2] * 2 and list(m.y) == [0, 0, 0, 1, 1, 1]
+    assert m.hovertext[4] == "layer 1 · head 1: –" and m.hovertext[5] == "layer 1 · head 2: 0.600"
