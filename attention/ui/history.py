@@ -6,8 +6,9 @@ twice (app.py: before and after the page draws) adds two more. Back then lands o
 
 This element, drawn once per run and invisible, wraps the page's `history.pushState`: an entry is added
 only for the first change after a person's click or key press; every later change before the next one
-replaces the current entry. Back or Forward itself moves nothing here (Streamlit reruns on it, and
-state.returned_to() reads the view the address names).
+replaces the current entry. Back or Forward itself moves nothing here: Streamlit reruns on it and says
+so (the run's context has is_history_navigation), and state.returned_to() then reads the view the
+address names.
 """
 
 from __future__ import annotations

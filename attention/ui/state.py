@@ -73,8 +73,6 @@ GLOBAL_PARAMS = view_.GLOBAL  # carried by every page's link
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
 _EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT, Keys.CMP_GRID}  # chart events: Streamlit sets them, nobody may assign them
 _OPENED = "_opened"  # set once the landing page has read its view from the link
-_WRITTEN = "_written"  # the link this session wrote last: the address says something else only when the
-# browser moved it (Back, Forward, an edited address), and then the page shows what the address says
 
 
 parse = view_.parse  # a URL value as the type the key holds (None when it does not parse)
@@ -109,15 +107,25 @@ def open_from_url(page: str, defaults: Mapping[str, object]) -> bool:
     return True
 
 
+def history_navigation() -> bool:
+    """This run is Streamlit's rerun for the browser's Back or Forward. (Comparing addresses is no proof:
+    the address a rerun brings can lag a tick behind what a fragment just wrote, as Learning's Play does.)"""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return bool(getattr(ctx, "is_history_navigation", False))
+
+
 def returned_to(page: str) -> None:
-    """Back or Forward (or an address edited by hand) reran the app on an address this session did not
-    write last: read the view it names, so one Back press shows the view before."""
+    """After Back or Forward: read the view the address names (so one Back press shows the view before);
+    a selection it does not name is none."""
+    if not history_navigation():
+        return
     now = st.query_params.to_dict()
-    if now and now != st.session_state.get(_WRITTEN, now):
-        absorb(page if page in view_.PARAMS else None, now)
-        for param, key in view_.PARAMS.get(page, {}).items():
-            if key in view_.SELECTIONS and param not in now:
-                st.session_state[key] = None
+    absorb(page if page in view_.PARAMS else None, now)
+    for param, key in view_.PARAMS.get(page, {}).items():
+        if key in view_.SELECTIONS and param not in now:
+            st.session_state[key] = None
 
 
 def absorb(page: str | None, params: Mapping[str, str]) -> None:
@@ -164,7 +172,6 @@ def write_url(page: str) -> None:
     wanted = view(page)
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
-    st.session_state[_WRITTEN] = wanted
 
 
 def _by_key(page: str, values: Mapping[str, object]) -> dict[str, object]:
@@ -187,8 +194,7 @@ def go(target: str | View, **values: object) -> None:
         target = target.page
     for key, value in _by_key(target, values).items():
         st.session_state[key] = value
-    st.session_state[_WRITTEN] = view(target)
-    st.switch_page(PAGES[target].path, query_params=st.session_state[_WRITTEN])
+    st.switch_page(PAGES[target].path, query_params=view(target))
 
 
 _PENDING = "_go_to"  # a page a callback asked for: callbacks cannot switch pages themselves
