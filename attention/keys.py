@@ -79,6 +79,7 @@ class Keys:
     WR_STEP = "wr_step"  # the step shown (0: the prompt alone); clicking a written word sets it
     WR_LAYER = "wr_layer"
     WR_HEAD = "wr_head"
+    WR_WRITING = "wr_writing"  # this session's Writing (attention/lm/writer.py) and what it was made from
     WR_PLAYING = "wr_playing"  # ▶ Play is on: a ticking fragment writes one word per tick
     HV_SENT = "hv_sent_"  # + a head view's key: the ids of the blocks its browser was sent (ui/head_component.py)
     WR_WHY = "wr_why"  # Why this word: the last answer (attention/lm/why.py) and the step and token it is for

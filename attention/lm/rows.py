@@ -73,10 +73,6 @@ class LayerStore:
         self.blocks, self.n = keep_blocks, n
         self._grow(max(n, 16))
 
-    def nbytes(self) -> int:
-        """Bytes held: the rows' arrays (with their spare capacity) and the model's weight blocks."""
-        return sum(a.nbytes for a in (self._q, self._z, self._k, self._v)) + sum(b.nbytes for b in self.blocks)
-
     def kv(self, n: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(kv_heads, n, d_head) keys and values of the first n tokens (views)."""
         n = self.n if n is None else n

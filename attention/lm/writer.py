@@ -162,16 +162,6 @@ class Writing:
                          torch.from_numpy(np.ascontiguousarray(v))[None], layer)
         return cache
 
-    def nbytes(self) -> int:
-        """Bytes this writing holds: every layer's rows, the KV cache (the same keys and values again, as
-        tensors) and the logits kept per step. At the hosted cap (320 tokens) about 185 MiB."""
-        cache = 0
-        for layer in getattr(self._cache, "layers", None) or []:
-            for t in (getattr(layer, "keys", None), getattr(layer, "values", None)):
-                if isinstance(t, torch.Tensor):
-                    cache += t.nelement() * t.element_size()
-        return sum(s.nbytes() for s in self.stores.values()) + cache + sum(a.nbytes for a in self._logits)
-
     # -- the distribution and a step ------------------------------------------------------------------
     @property
     def n(self) -> int:

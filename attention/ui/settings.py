@@ -11,9 +11,6 @@ ATTENTION_RSS_BUDGET_MB=0     resident memory of this process above which the ca
                               (all but the models) before the next computation, so a replica under its
                               host's memory limit sheds, not dies. 0: never (1280 when hosted: above the
                               three models loaded, under a 1.4 GB replica).
-ATTENTION_WRITINGS_MB=2048    memory for the Write page's texts and their rows, shared by every session;
-                              past it the least recent sessions' writings are dropped and read again from
-                              their link when they come back (ui/held_writings.py). 128 when hosted.
 """
 
 from __future__ import annotations
@@ -30,7 +27,6 @@ HOSTED_MAX_TRACES = 2
 # keeps the replica under 1.4 GB (1,335 MiB). The k8s memory limit sits a margin above it.
 THREE_MODELS_RSS_MB = 1_143
 HOSTED_RSS_BUDGET_MB = 1_280
-WRITINGS_MB, HOSTED_WRITINGS_MB = 2_048, 128  # one writing at the hosted cap holds about 185 MiB
 HOSTED_CACHE_MB = 256  # a hosted demo may have 690 MB in all: 91 MB of model + the old 128 MB for traces + room
 
 
@@ -69,11 +65,6 @@ def _int_env(name: str, default: int) -> int:
         return max(int(os.environ.get(name, default)), 0)
     except ValueError:
         return default
-
-
-def writings_bytes() -> int:
-    """How much memory the Write page's writings may hold together (ATTENTION_WRITINGS_MB)."""
-    return _int_env("ATTENTION_WRITINGS_MB", HOSTED_WRITINGS_MB if hosted() else WRITINGS_MB) * 2**20
 
 
 def cache_bytes() -> int:

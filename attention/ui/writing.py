@@ -11,7 +11,6 @@ import streamlit as st
 
 from attention.analysis import sampling
 from attention.ui import admission, cache, settings
-from attention.ui.held_writings import HeldWritings
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -88,28 +87,6 @@ def clamped_settings(vocab: int) -> sampling.Settings:
     return s
 
 
-def _alive(holder: str) -> bool:
-    from streamlit.runtime import Runtime
-
-    return not Runtime.exists() or Runtime.instance().is_active_session(holder.split("|")[0])
-
-
-held = HeldWritings(settings.writings_bytes(), _alive)  # every session's Writing, within one budget
-_WRITE_LATER = "_wr_write_later"  # words asked for while this session's writing had been dropped
-_HOLDER = "_wr_holder"  # this session's name in `held`: Streamlit's session id (to tell when it ended) | a uuid
-
-
-def _session() -> str:
-    import uuid
-
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    if _HOLDER not in st.session_state:
-        ctx = get_script_run_ctx()
-        st.session_state[_HOLDER] = f"{ctx.session_id if ctx is not None else ''}|{uuid.uuid4().hex}"
-    return st.session_state[_HOLDER]
-
-
 def ids_in_link() -> list[int]:
     out = []
     for part in str(st.session_state.get(Keys.WR_IDS) or "").split(","):
@@ -125,16 +102,17 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
     from attention.lm import writer
 
     key = (prompt, limits())
-    kept = held.get(_session())
-    if kept is None or kept[0] != key or kept[1].lm is not lm:
+    held = st.session_state.get(Keys.WR_WRITING)
+    if held is None or held[0] != key or held[1].lm is not lm:
         try:
             with admission.turn():  # reading the prompt (every site traced) waits its turn, as a trace does
                 w = writer.Writing(lm, prompt, limits(), s)
         except ValueError:
             st.info(t("write.empty"))
             return None
+        st.session_state[Keys.WR_WRITING] = (key, w)
     else:
-        w = kept[1]
+        w = held[1]
     w.settings = s
     wanted = [i for i in ids_in_link() if 0 <= i < len(lm.tokenizer)]
     have = [step.token_id for step in w.steps]
@@ -145,11 +123,7 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
         for token_id in wanted[same:]:
             if w.step(token_id=token_id) is None:
                 break
-    held.put(_session(), key, w)
     remember(w)
-    later = st.session_state.pop(_WRITE_LATER, 0)
-    if later:  # a click came while this writing was dropped: written now that it is read again
-        write(later)
     return w
 
 
@@ -163,11 +137,10 @@ def remember(w: Writing) -> None:
 
 def write(n: int) -> None:
     """Button callback: write n tokens after the step shown (the steps after it are replaced)."""
-    kept = held.get(_session())
-    if kept is None:  # dropped for another session's: writing() reads it again from the link, then writes
-        st.session_state[_WRITE_LATER] = st.session_state.get(_WRITE_LATER, 0) + n
+    held = st.session_state.get(Keys.WR_WRITING)
+    if held is None:
         return
-    w = kept[1]
+    w = held[1]
     shown = st.session_state.get(Keys.WR_STEP)
     if isinstance(shown, int) and shown < len(w.steps):
         w.back(shown)
