@@ -26,7 +26,7 @@ import torch
 from attention.analysis.alignment import Alignment
 from attention.analysis.effects import HeadId
 from attention.analysis.patch_result import NO_DIFFERENCE, NOTHING_TO_RESTORE, Patching
-from attention.capture import attention_fn, hf_ablation, hf_model
+from attention.capture import attention_fn, hf_ablation, hf_model, hf_patching
 from attention.head_mask import Switch, switched_off
 
 Progress = Callable[[int, int], None]  # (heads done, heads in all)
@@ -70,14 +70,7 @@ def distance(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def _fill(a: Run, b: Run, al: Alignment) -> dict[tuple[str, int], torch.Tensor]:
-    """Per site, B's z moved to A's aligned positions, (1, nh, T_A, hs); A's own z elsewhere."""
-    ia, ib = al.index()
-    out = {}
-    for key, za in a.z.items():
-        f = za.clone()
-        f[:, ia] = b.z[key][:, ib]
-        out[key] = f[None]
-    return out
+    return hf_patching.aligned_z(a.z, b.z, al)
 
 
 def patch_heads(lm: hf_model.LoadedModel, a: Run, b: Run, al: Alignment, heads: tuple[HeadId, ...] | None = None,

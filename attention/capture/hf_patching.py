@@ -63,15 +63,21 @@ def contrast(a: Run, b: Run) -> tuple[int, int]:
     return t_a, t_b
 
 
-def _fill(a: Run, b: Run, al: Alignment) -> dict[tuple[str, int], torch.Tensor]:
-    """Per site, B's z moved to A's aligned positions, (1, nh, T_A, hs); A's own z elsewhere."""
+def aligned_z(z_a: dict[tuple[str, int], torch.Tensor], z_b: dict[tuple[str, int], torch.Tensor],
+              al: Alignment) -> dict[tuple[str, int], torch.Tensor]:
+    """Per site, B's z moved to A's aligned positions, (1, nh, T_A, hs); A's own z elsewhere (also
+    embedding_patching's)."""
     ia, ib = al.index()
     out = {}
-    for key, za in a.z.items():
+    for key, za in z_a.items():
         f = za.clone()
-        f[:, ia] = b.z[key][:, ib]
+        f[:, ia] = z_b[key][:, ib]
         out[key] = f[None]
     return out
+
+
+def _fill(a: Run, b: Run, al: Alignment) -> dict[tuple[str, int], torch.Tensor]:
+    return aligned_z(a.z, b.z, al)
 
 
 def shared_prefix(al: Alignment) -> int:
