@@ -82,7 +82,8 @@ def attention_panel(w, step: int) -> None:
                      g=g))
     if not site.faithful:
         st.error(t("write.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
-    head_component.blocks_view(site, head, (n - 1, -1), key="wr-head", labels=head_labels())  # a word sends one band
+    head_component.blocks_view(site, head, (n - 1, -1), key="wr-head", labels=head_labels(),
+                               grown_from=w.prompt_len)  # a written word is a band of its own: one row is sent
     newest = label(w.tokens[n - 1])
     if step == 0:
         st.caption(t("write.prompt_rows", n=n, row=n - 1, token=newest))
@@ -108,12 +109,13 @@ def write_page() -> None:
     if w is None:
         return
     if w.cut:
-        st.warning(t("write.cut", max=w.n if not w.steps else w.n - len(w.steps), n=w.cut))
+        st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
     writing.play_pending()
     buttons(w)
     step = written_words(w)
-    st.caption(t("write.text"))
-    st.code(w.text, language=None, wrap_lines=True)  # the text literally: markup, control characters and all
+    shown, hidden = writing.text_tail(w)
+    st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
+    st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all
     compare_run.open_button(state.PAGES["write"].shows, w.text, key="to_compare_write")
     left, right = st.columns([1, 2])
     with left:

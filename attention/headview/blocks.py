@@ -1,9 +1,11 @@
 """A head payload in bands, each band a block named by its content, so that a view that grows by one
 row (the Write page: one more word) sends only the band that changed and names the others.
 
-Band b covers positions [b·BAND, (b+1)·BAND) and holds, for one head:
-  q, k     its query rows and key rows quantised with the band's own step (so a finished band never
-           changes when a later row raises the peak)
+The bands' edges (band_edges): the prompt in bands of BAND positions, then every written position a band
+of its own, so that the next word sends one row and one column and no earlier band changes. Band b
+covers positions [e_b, e_(b+1)) and holds, for one head:
+  q, k     its query rows and key rows quantised with the band's own step (so a band never changes when
+           a later row raises the peak)
   Z        its rows of A·V at decimals.z
   L        rows of band b × keys [0, (b+1)·BAND): S residual, scaled correction, A   (incl. the diagonal)
   U        rows [0, b·BAND) × keys of band b: the same three                          (strictly above)
@@ -27,7 +29,7 @@ from attention.headview.payload import (FORMAT, LINES_MAX_WORDS, MASKED_CODE, SI
                                         labels_with_defaults, round_to, scaled_factor, site_header)
 from attention.trace import Site
 
-BAND = 16  # rows a block: a new word resends at most BAND rows × n keys of its own band
+BAND = 16  # prompt positions a block
 QK_BITS = 16
 CACHE_CHARS = 64_000_000  # block texts kept, shared by sessions
 _cache: OrderedDict[str, tuple[str, str]] = OrderedDict()  # content key -> (id, text)
@@ -39,16 +41,23 @@ def block_id(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
-def _quantised_rows(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def band_edges(n: int, grown_from: int | None = None) -> list[int]:
+    """[0, e_1, …, n]: bands of BAND positions up to `grown_from` (the prompt's length; None: all of n),
+    then one band per position. The edges of a text one word longer are these plus one."""
+    fixed = n if grown_from is None else max(0, min(grown_from, n))
+    return [*range(0, fixed, BAND), *range(fixed, n), n] if n else [0]
+
+
+def _quantised_rows(x: np.ndarray, edges: list[int]) -> tuple[np.ndarray, np.ndarray]:
     """x (pos, d_head) as integers, each band with its own step; and the step per position (pos,)."""
     ints = np.zeros(x.shape, np.int64)
     steps = np.ones(x.shape[0])
-    for r0 in range(0, x.shape[0], BAND):
-        part = x[r0:r0 + BAND].astype(np.float64)
+    for r0, r1 in zip(edges, edges[1:]):
+        part = x[r0:r1].astype(np.float64)
         peak = float(np.abs(part).max()) if part.size else 0.0
         step = peak / (2 ** (QK_BITS - 1) - 1) if peak > 0 else 1.0
-        ints[r0:r0 + BAND] = np.rint(part / step)
-        steps[r0:r0 + BAND] = step
+        ints[r0:r1] = np.rint(part / step)
+        steps[r0:r1] = step
     return ints, steps
 
 
@@ -79,10 +88,41 @@ def _cached(key_parts: list[Any], build) -> tuple[str, str]:
     return entry
 
 
+def _band_inputs(site: Site, head: int, edges: list[int], decimals: Decimals):
+    """Per band: its rectangle (r0, r1, c0, c1) and a digest of everything its numbers are computed from.
+    A band's cached text is found by what goes in, not by what comes out: float32 products come out a
+    little different when the matrix is one row longer (BLAS takes other paths), and a value on a
+    rounding edge would then print differently and send the band again. Where no row of [0, r1) sees a
+    key past c1 (a causal text), the band depends only on positions before e1, so the digest is a chain
+    over the bands so far; otherwise it covers the whole site."""
+    nq, nk = len(site.query_tokens), len(site.key_tokens)
+    masked = site.masked
+    seen = np.where(~masked, np.arange(nk)[None, :], -1).max(axis=1, initial=-1)  # (query_pos,) last key seen
+    reach = np.maximum.accumulate(seen) if nq else seen
+    bias = None if site.bias is None else site.bias[head]
+    chain = hashlib.blake2b(digest_size=20)
+    chain.update(json.dumps([site.kind, site.layer, head, site.scale, site.softcap, decimals.__dict__,
+                             None if site.sinks is None else float(site.sinks[head])]).encode())
+    whole = None
+    for e0, e1 in zip(edges, edges[1:]):
+        r0, r1, c0, c1 = min(e0, nq), min(e1, nq), min(e0, nk), min(e1, nk)
+        for a in (site.q[head][r0:r1], site.k[head][c0:c1], site.v[head][c0:c1], masked[r0:r1, :c1],
+                  masked[:r0, c0:c1], *(() if bias is None else (bias[r0:r1, :c1], bias[:r0, c0:c1]))):
+            chain.update(np.ascontiguousarray(a).tobytes())
+        if r1 == 0 or reach[r1 - 1] < c1:
+            yield (r0, r1, c0, c1), chain.hexdigest()
+            continue
+        if whole is None:
+            whole = hashlib.blake2b(chain.digest(), digest_size=20)
+            for a in (site.q[head], site.k[head], site.v[head], masked, bias):
+                whole.update(b"-" if a is None else np.ascontiguousarray(a).tobytes())
+        yield (r0, r1, c0, c1), whole.hexdigest()
+
+
 def head_blocks(site: Site, head: int, labels: dict[str, str] | None = None,
-                decimals: Decimals = SINGLE_HEAD) -> tuple[dict[str, Any], dict[str, str]]:
+                decimals: Decimals = SINGLE_HEAD, grown_from: int | None = None) -> tuple[dict[str, Any], dict[str, str]]:
     """(head, blocks): head = the small description {format, kind, …, "labels": id, "bands": [ids]};
-    blocks = {id: JSON text} of every block it names."""
+    blocks = {id: JSON text} of every block it names. `grown_from`: see band_edges."""
     if not 0 <= head < site.n_heads:
         raise IndexError(f"head {head} of {site.n_heads}")
     if not site.has_qkv:
@@ -91,56 +131,76 @@ def head_blocks(site: Site, head: int, labels: dict[str, str] | None = None,
     header = site_header(site)
     nq, nk = len(site.query_tokens), len(site.key_tokens)
     tenpow = 10.0 ** decimals.score
-    masked = site.masked  # (query_pos, key_pos)
-    s_int = round_to(site.scores[head], decimals.score)
     factor = scaled_factor(site, decimals)
-    pred_scaled = np.floor(s_int.astype(np.float64) * factor + 0.5).astype(np.int64)
-    scaled = np.where(masked, 0.0, site.scaled(head))
-    corr = np.where(masked, 0, round_to(scaled, decimals.scaled) - pred_scaled)
-    a_int = np.where(masked, MASKED_CODE, round_to(site.weights[head], decimals.weight))
-    z_int = round_to(site.z[head], decimals.z)  # (query_pos, d_head)
-    qi, qs = _quantised_rows(site.q[head])
-    ki, ks = _quantised_rows(site.k[head])
-    resid = s_int - predicted(qi, ki, qs, ks, tenpow)
+    edges = band_edges(max(nq, nk), grown_from)
+    qi, qs = _quantised_rows(site.q[head], edges)
+    ki, ks = _quantised_rows(site.k[head], edges)
+    numbers: dict[str, np.ndarray] = {}
+
+    def rounded() -> dict[str, np.ndarray]:  # the whole head's integers, computed on the first band missing
+        if not numbers:
+            masked = site.masked  # (query_pos, key_pos)
+            s_int = round_to(site.scores[head], decimals.score)
+            pred_scaled = np.floor(s_int.astype(np.float64) * factor + 0.5).astype(np.int64)
+            scaled = np.where(masked, 0.0, site.scaled(head))
+            numbers.update(
+                resid=s_int - predicted(qi, ki, qs, ks, tenpow),
+                corr=np.where(masked, 0, round_to(scaled, decimals.scaled) - pred_scaled),
+                A=np.where(masked, MASKED_CODE, round_to(site.weights[head], decimals.weight)),
+                Z=round_to(site.z[head], decimals.z))  # (query_pos, d_head)
+        return numbers
+
     blocks: dict[str, str] = {}
     bands = []
-    for b in range((max(nq, nk) + BAND - 1) // BAND):
-        r0, r1 = min(b * BAND, nq), min((b + 1) * BAND, nq)
-        c0, c1 = min(b * BAND, nk), min((b + 1) * BAND, nk)
-        rects = {"L": (slice(r0, r1), slice(0, c1)), "U": (slice(0, r0), slice(c0, c1))}
-        ints = {name: (resid[rc], corr[rc], a_int[rc]) for name, rc in rects.items()}
+    for b, ((r0, r1, c0, c1), inputs) in enumerate(_band_inputs(site, head, edges, decimals)):
         parts: dict[str, Any] = {"qt": header["query_tokens"][r0:r1], "kt": header["key_tokens"][c0:c1]}
         for side, short, lo, hi in (("query", "ql", r0, r1), ("key", "kl", c0, c1)):
             if f"{side}_labels" in header:
                 parts[short] = header[f"{side}_labels"][lo:hi]
-        key = [b, nq, nk, parts, qi[r0:r1], qs[r0:r1], ki[c0:c1], ks[c0:c1], z_int[r0:r1],
-               *[a for trio in ints.values() for a in trio]]
 
-        def build(b=b, r0=r0, r1=r1, c0=c0, c1=c1, parts=parts, ints=ints) -> dict[str, Any]:
+        def build(b=b, r0=r0, r1=r1, c0=c0, c1=c1, parts=parts) -> dict[str, Any]:
+            x = rounded()
+            rects = {"L": (slice(r0, r1), slice(0, c1)), "U": (slice(0, r0), slice(c0, c1))}
             return {"b": b, "rows": [r0, r1], "cols": [c0, c1], **parts,
                     "q": encode_ints(qi[r0:r1]), "qstep": float(qs[r0]) if r1 > r0 else 1.0,
                     "k": encode_ints(ki[c0:c1]), "kstep": float(ks[c0]) if c1 > c0 else 1.0,
-                    "Z": encode_ints(z_int[r0:r1]),
-                    **{name: {"residual": encode_ints(r), "scaled": encode_ints(c), "A": encode_ints(a)}
-                       for name, (r, c, a) in ints.items()}}
+                    "Z": encode_ints(x["Z"][r0:r1]),
+                    **{name: {"residual": encode_ints(x["resid"][rc]), "scaled": encode_ints(x["corr"][rc]),
+                              "A": encode_ints(x["A"][rc])} for name, rc in rects.items()}}
 
-        bid, text = _cached(key, build)
+        bid, text = _cached([b, r0, r1, c0, c1, parts, inputs], build)
         blocks[bid] = text
         bands.append(bid)
     lid, ltext = _cached(["labels", labels_with_defaults(labels)], lambda: labels_with_defaults(labels))
     blocks[lid] = ltext
     desc = {"format": FORMAT, "kind": site.kind, "layer": site.layer, "head": head, "n_heads": site.n_heads,
-            "d_head": site.d_head, "scale": site.scale, "nq": nq, "nk": nk, "band": BAND, "tenpow": tenpow,
+            "d_head": site.d_head, "scale": site.scale, "nq": nq, "nk": nk, "tenpow": tenpow,
             "scaled_factor": factor, "decimals": asdict(decimals), "lines_max": LINES_MAX_WORDS,
             "labels": lid, "bands": bands}
     return desc, blocks
 
 
-def message(desc: dict[str, Any], blocks: dict[str, str], known: set[str], extra: dict[str, Any]) -> str:
+def bands_id(bands: list[str]) -> str:
+    return block_id(",".join(bands))
+
+
+def message(desc: dict[str, Any], blocks: dict[str, str], known: set[str], extra: dict[str, Any],
+            previous: list[str] | None = None) -> str:
     """The text sent to the browser: `extra` (channel, palette), the head, and only the blocks not in
-    `known` (those the browser was sent before are named by id)."""
+    `known` (those the browser was sent before are named by id). When `previous` (the bands of the head
+    this browser was sent last) starts like this one, the head says "keep": k and names only the bands
+    after the first k: a written word names one band, not the 2,000 before it."""
+    bands = desc["bands"]
+    keep = 0
+    for a, b in zip(previous or [], bands):
+        if a != b:
+            break
+        keep += 1
+    head = {**desc, "list": bands_id(bands)}
+    if keep:  # "of": the list they are kept from; a browser that holds another asks for everything
+        head.update(keep=keep, of=bands_id(previous or []), bands=bands[keep:])
     new = ",".join(json.dumps(i) + ":" + t for i, t in blocks.items() if i not in known)
-    return (json.dumps({**extra, "head": desc}, separators=(",", ":"))[:-1] + ',"blocks":{' + new + "}}")
+    return (json.dumps({**extra, "head": head}, separators=(",", ":"))[:-1] + ',"blocks":{' + new + "}}")
 
 
 def assembled(desc: dict[str, Any], blocks: dict[str, str]) -> dict[str, np.ndarray]:

@@ -65,6 +65,9 @@ STRINGS: dict[str, dict[str, str]] = {
                     "zh": "已写出的词（点击一个词回到那一步）"},
     "write.prompt_step": {"en": "(prompt)", "zh": "（提示文字）"},
     "write.text": {"en": "The text so far", "zh": "目前的文字"},
+    "write.text_tail": {"en": "The text so far: the prompt's last words (its first {n} characters are in the box above), "
+                              "then what the model wrote",
+                        "zh": "目前的文字：提示的最后几个词（前 {n} 个字符见上面的输入框），然后是模型写的"},
     "write.chart_title": {"en": "The 10 likeliest next tokens", "zh": "最可能的 10 个下一个词元"},
     "write.chart_x": {"en": "probability", "zh": "概率"},
     "write.chosen": {"en": "Chosen at step {i}: {token} (probability {p})",

@@ -122,7 +122,7 @@ def head_view(site: Site, head: int, selection: Pair = NO_SELECTION, *, key: str
 
 
 def _sent_key(key: str) -> str:
-    return Keys.HV_SENT + key  # the ids of the blocks this session's browser was sent for `key`
+    return Keys.HV_SENT + key  # {"ids": blocks this session's browser was sent for `key`, "bands": the last head's}
 
 
 def _on_missing(key: str) -> None:
@@ -131,14 +131,16 @@ def _on_missing(key: str) -> None:
 
 def blocks_view(site: Site, head: int, selection: Pair = NO_SELECTION, *, key: str,
                 labels: Mapping[str, str] | None = None, on_select: Callable[[Pair], None] | None = None,
-                decimals: Decimals = SINGLE_HEAD) -> Pair:
-    """head_view for a view that grows a row at a time (the Write page): the head travels in blocks
-    (headview/blocks.py), and a block this browser was sent before is named, not sent again."""
+                decimals: Decimals = SINGLE_HEAD, grown_from: int | None = None) -> Pair:
+    """head_view for a view that grows a row at a time (the Write page; `grown_from`: the prompt's length):
+    the head travels in blocks (headview/blocks.py), and a block this browser was sent before is named,
+    not sent again."""
     palette = "cvd" if st.session_state.get(Keys.CVD_COLOURS) else "standard"
-    desc, texts = blocks.head_blocks(site, head, dict(labels or {}), decimals)
-    sent: set[str] = st.session_state.get(_sent_key(key)) or set()
-    data = blocks.message(desc, texts, sent, {"channel": key, "palette": palette})
-    st.session_state[_sent_key(key)] = (sent | set(texts)) if len(sent) < 20_000 else set(texts)
+    desc, texts = blocks.head_blocks(site, head, dict(labels or {}), decimals, grown_from)
+    sent = st.session_state.get(_sent_key(key)) or {"ids": set(), "bands": None}
+    data = blocks.message(desc, texts, sent["ids"], {"channel": key, "palette": palette}, sent["bands"])
+    ids = (sent["ids"] | set(texts)) if len(sent["ids"]) < 20_000 else set(texts)
+    st.session_state[_sent_key(key)] = {"ids": ids, "bands": desc["bands"]}
     with st.container(gap=None):
         result = _BLOCKS(key=key, data={"channel": key, "palette": palette},
                          on_select_change=lambda: _on_click(key, on_select), on_missing_change=lambda: _on_missing(key))

@@ -10,14 +10,21 @@ import numpy as np
 
 from attention.headview import blocks
 from attention.headview.payload import MASKED_CODE, decoded
+from attention.keys import Keys
 
 _BLOCKS: dict[str, str] = {}  # every block seen, by its content id (a later run names them, as the browser's store)
 
 
-def _from_blocks(message: dict) -> dict:
-    """A blocks element (the Write page) read back as a payload: tokens, labels and the numbers."""
+def _from_blocks(message: dict, sent: dict) -> dict:
+    """A blocks element (the Write page) read back as a payload: tokens, labels and the numbers. `sent`:
+    the server's record for this view (head_component), whose "bands" is the whole list just sent."""
     _BLOCKS.update({i: json.dumps(b) for i, b in message["blocks"].items()})
-    head = message["head"]
+    _BLOCKS.update(dict(blocks._cache.values()))  # sent in a run the test did not read: the server's copy
+    head = dict(message["head"])
+    if "keep" in head:  # the first `keep` bands are those of the list `of`, which the browser holds
+        keep = head.pop("keep")
+        assert blocks.bands_id(sent["bands"]) == head["list"] and sent["bands"][keep:] == head["bands"]
+        head["bands"] = sent["bands"]
     bands = [json.loads(_BLOCKS[i]) for i in head["bands"]]
     view = {k: head[k] for k in ("kind", "layer", "head", "n_heads", "d_head", "decimals")}
     for side, short, raw in (("query", "ql", "qt"), ("key", "kl", "kt")):
@@ -40,7 +47,8 @@ def head_views(at: AppTest) -> list[dict]:
             payload = json.loads(json.loads(el.proto.json))["payload"]
             found.append({**payload, "numbers": decoded(payload)})
         elif el.proto.component_name.endswith("attention_headview_blocks_data"):
-            found.append(_from_blocks(json.loads(json.loads(el.proto.json))))
+            message = json.loads(json.loads(el.proto.json))
+            found.append(_from_blocks(message, at.session_state[Keys.HV_SENT + message["channel"]]))
     return found
 
 

@@ -121,3 +121,22 @@ def test_play_writes_a_word_per_tick_and_pause_stops_it(smollm2):
     paused = at.session_state[Keys.WR_STEP]
     at.run()
     assert at.session_state[Keys.WR_STEP] == paused and at.button(key="wr_play").label == i18n.t("write.play", "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_long_prompt_shows_its_end_and_the_view_grows_by_one_band(smollm2, lang):
+    prompt = " ".join(f"The cat number {i} drank the milk." for i in range(40))
+    at = open_write(lang, prompt=prompt)
+    assert not at.exception and not at.error
+    at.button(key="wr_next").click().run()
+    shown = at.code[0].value
+    hidden = prompt.index(shown[1:40])
+    assert shown.startswith("…") and shown[1:].startswith(prompt[hidden:]) and len(shown) < len(prompt) // 4
+    assert any(i18n.t("write.text_tail", lang, n=hidden) == c.value for c in at.caption)
+    before = at.session_state[Keys.HV_SENT + "wr-head"]["bands"]
+    at.button(key="wr_next").click().run()
+    after = at.session_state[Keys.HV_SENT + "wr-head"]["bands"]
+    assert after[:-1] == before and len(after) == len(before) + 1  # the new word is one more band, no other changed
+    view = head_views(at)[0]
+    assert selections(at)[0] == (len(view["query_tokens"]) - 1, -1)
+    assert np.isnan(view["numbers"]["A"][-2, -1]) and not np.isnan(view["numbers"]["A"][-1, -1])

@@ -29,12 +29,22 @@ export default function (component) {
 function hvShowBlocks(host, state, channel, palette, msg) {
   hvKeepBlocks(msg.blocks);
   const store = hvBlockStore();
-  const missing = [msg.head.labels, ...msg.head.bands].filter((id) => !store.has(id));
-  const key = JSON.stringify([channel, palette, msg.head]);
+  // the first `keep` bands are those of the list `of` this browser was sent last (blocks.py message)
+  const keep = msg.head.keep || 0;
+  if (keep && (state.list !== msg.head.of || keep > state.bands.length)) {
+    state.ask(keep);
+    return;
+  }
+  const head = { ...msg.head, bands: [...(keep ? state.bands.slice(0, keep) : []), ...msg.head.bands] };
+  delete head.keep; delete head.of;
+  const missing = [head.labels, ...head.bands].filter((id) => !store.has(id));
   if (missing.length) {
     state.ask(missing.length);
     return;
   }
+  state.bands = head.bands;
+  state.list = head.list;
+  const key = JSON.stringify([channel, palette, head]);
   if (state.key === key) return;
   state.key = key;
   const token = ++state.token;
@@ -45,7 +55,7 @@ function hvShowBlocks(host, state, channel, palette, msg) {
     else state.pending = sel;
   };
   state.off = hvSubscribe(channel, apply);
-  hvAssemble(msg.head).then(([payload, decoded]) => {
+  hvAssemble(head).then(([payload, decoded]) => {
     if (token !== state.token) return null;
     return hvMount(host, payload, { palette, data: decoded, onSelect: (sel) => state.send(sel) })
       .then((view) => {
