@@ -5,9 +5,9 @@ numbers, and every written word a way back to its step."""
 import streamlit as st
 
 from attention.plots.labels import label
-from attention.plots.next_word import top_figure
+from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
-from attention.ui import charts, compare_run, head_component, state, write_lens, write_why, writing
+from attention.ui import compare_run, head_component, state, write_lens, write_why, writing
 from attention import i18n
 from attention.ui.lang import lang, t
 from attention.ui.matrices import head_labels
@@ -59,8 +59,8 @@ def next_word_panel(w, step: int) -> None:
         chosen = dist.top_ids.index(taken.token_id) if taken.token_id in dist.top_ids else None
         how = t("write.chosen_how_greedy") if taken.seed is None else t("write.chosen_how_seed", seed=taken.seed)
         st.caption(t("write.chosen", i=step + 1, token=f"`{taken.label}`", p=f"{taken.probability:.3f}") + f" — {how}")
-    fig = top_figure(list(dist.top_tokens), list(dist.top_probs), t("write.chart_title"), t("write.chart_x"), chosen)
-    st.plotly_chart(fig, config=charts.config(), key="wr_chart")
+    st.html(bars_html(list(dist.top_tokens), list(dist.top_probs), t("write.chart_title"), t("write.chart_token"),
+                      t("write.chart_x"), t("write.chart_written"), chosen))
 
 
 def attention_panel(w, step: int) -> None:

@@ -70,6 +70,8 @@ STRINGS: dict[str, dict[str, str]] = {
                         "zh": "目前的文字：提示的最后几个词（前 {n} 个字符见上面的输入框），然后是模型写的"},
     "write.chart_title": {"en": "The 10 likeliest next tokens", "zh": "最可能的 10 个下一个词元"},
     "write.chart_x": {"en": "probability", "zh": "概率"},
+    "write.chart_token": {"en": "next token", "zh": "下一个词元"},
+    "write.chart_written": {"en": "written", "zh": "已写出"},
     "write.chosen": {"en": "Chosen at step {i}: {token} (probability {p})",
                      "zh": "第 {i} 步选中：{token}（概率 {p}）"},
     "write.chosen_how_greedy": {"en": "the likeliest", "zh": "概率最高"},
