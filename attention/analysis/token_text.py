@@ -36,9 +36,14 @@ def byte_of_char() -> dict[str, int]:
     return table
 
 
+@lru_cache(maxsize=1)
+def _shifted() -> frozenset[str]:
+    return frozenset(c for c in byte_of_char() if ord(c) >= 0x100)
+
+
 def is_byte_level(tokens: tuple[str, ...] | list[str]) -> bool:
     """Some token holds a character that only byte-level BPE writes (a shifted byte: Ġ, Ċ, ĉ, …)."""
-    shifted = {c for c, b in byte_of_char().items() if ord(c) >= 0x100}
+    shifted = _shifted()
     return any(c in shifted for t in tokens for c in t)
 
 
@@ -113,7 +118,11 @@ _INVISIBLE = {"\u00a0": "⍽", "\u200b": "␣", "\u3000": "□", "\ufeff": "␣"
 def readable(token: str, scheme: Scheme | None = None) -> str:
     """One token as a label shows it; the scheme is guessed from the token alone when not given.
     Tokens of a scheme without markers (WordPiece, whole words) come back exactly as they are."""
-    scheme = scheme_of([token]) if scheme is None else scheme
+    return _readable(token, scheme_of([token]) if scheme is None else scheme)
+
+
+@lru_cache(maxsize=65_536)  # a page labels the same few thousand tokens on every rerun
+def _readable(token: str, scheme: Scheme) -> str:
     return shown(text_of(token, scheme)) if scheme in ("bpe", "sentencepiece") else token
 
 

@@ -27,6 +27,7 @@ import numpy as np
 
 from attention.headview.payload import (FORMAT, LINES_MAX_WORDS, MASKED_CODE, SINGLE_HEAD, Decimals, encode_ints,
                                         labels_with_defaults, round_to, scaled_factor, site_header)
+from attention import core
 from attention.trace import Site
 
 BAND = 16  # prompt positions a block
@@ -135,20 +136,20 @@ def head_blocks(site: Site, head: int, labels: dict[str, str] | None = None,
     edges = band_edges(max(nq, nk), grown_from)
     qi, qs = _quantised_rows(site.q[head], edges)
     ki, ks = _quantised_rows(site.k[head], edges)
-    numbers: dict[str, np.ndarray] = {}
+    masked = site.masked  # (query_pos, key_pos)
+    bias = None if site.bias is None else site.bias[head]
 
-    def rounded() -> dict[str, np.ndarray]:  # the whole head's integers, computed on the first band missing
-        if not numbers:
-            masked = site.masked  # (query_pos, key_pos)
-            s_int = round_to(site.scores[head], decimals.score)
-            pred_scaled = np.floor(s_int.astype(np.float64) * factor + 0.5).astype(np.int64)
-            scaled = np.where(masked, 0.0, site.scaled(head))
-            numbers.update(
-                resid=s_int - predicted(qi, ki, qs, ks, tenpow),
-                corr=np.where(masked, 0, round_to(scaled, decimals.scaled) - pred_scaled),
-                A=np.where(masked, MASKED_CODE, round_to(site.weights[head], decimals.weight)),
-                Z=round_to(site.z[head], decimals.z))  # (query_pos, d_head)
-        return numbers
+    def rect(rs: slice, cs: slice) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(S residual, scaled correction, A) of one rectangle: only a band that is not cached is
+        computed, so a written word rounds one row and one column, not the whole matrix."""
+        m = masked[rs, cs]
+        s_int = round_to(site.scores[head][rs, cs], decimals.score)
+        pred_scaled = np.floor(s_int.astype(np.float64) * factor + 0.5).astype(np.int64)
+        scaled = core.logits(site.scores[head][rs, cs].astype(np.float64), site.scale, site.softcap,
+                             None if bias is None else bias[rs, cs], None if site.mask is None else site.mask[rs, cs])
+        return (s_int - predicted(qi[rs], ki[cs], qs[rs], ks[cs], tenpow),
+                np.where(m, 0, round_to(np.where(m, 0.0, scaled), decimals.scaled) - pred_scaled),
+                np.where(m, MASKED_CODE, round_to(site.weights[head][rs, cs], decimals.weight)))
 
     blocks: dict[str, str] = {}
     bands = []
@@ -159,14 +160,13 @@ def head_blocks(site: Site, head: int, labels: dict[str, str] | None = None,
                 parts[short] = header[f"{side}_labels"][lo:hi]
 
         def build(b=b, r0=r0, r1=r1, c0=c0, c1=c1, parts=parts) -> dict[str, Any]:
-            x = rounded()
-            rects = {"L": (slice(r0, r1), slice(0, c1)), "U": (slice(0, r0), slice(c0, c1))}
+            rects = {"L": rect(slice(r0, r1), slice(0, c1)), "U": rect(slice(0, r0), slice(c0, c1))}
             return {"b": b, "rows": [r0, r1], "cols": [c0, c1], **parts,
                     "q": encode_ints(qi[r0:r1]), "qstep": float(qs[r0]) if r1 > r0 else 1.0,
                     "k": encode_ints(ki[c0:c1]), "kstep": float(ks[c0]) if c1 > c0 else 1.0,
-                    "Z": encode_ints(x["Z"][r0:r1]),
-                    **{name: {"residual": encode_ints(x["resid"][rc]), "scaled": encode_ints(x["corr"][rc]),
-                              "A": encode_ints(x["A"][rc])} for name, rc in rects.items()}}
+                    "Z": encode_ints(round_to(site.z[head][r0:r1], decimals.z)),
+                    **{name: {"residual": encode_ints(r), "scaled": encode_ints(c), "A": encode_ints(a)}
+                       for name, (r, c, a) in rects.items()}}
 
         bid, text = _cached([b, r0, r1, c0, c1, parts, inputs], build)
         blocks[bid] = text

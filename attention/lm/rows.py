@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention import core
+from attention import blas, core
 from attention.trace import Site, make_site
 
 
@@ -104,3 +104,69 @@ class LayerStore:
             if row >= n:
                 break
         return out
+
+
+GROW = 64  # rows of room added when a recomputation outgrows its arrays (not doubled: n² each)
+
+
+@dataclass(frozen=True, eq=False)
+class Recomputed:
+    """One layer's recomputation by core.attention from the kept q, k, v over the first n tokens, with
+    each row's largest difference from the model's own weights and z. Row i of a causal text reads keys
+    0..i only, so the rows of a shorter text are the first rows of a longer one: a written word adds
+    its row (and the old rows' scores against its key) in place, and an earlier step is a slice.
+    The arrays have room past n; what lies there is not part of this recomputation."""
+
+    n: int
+    scores: np.ndarray  # (heads, room, room) float32, raw Q·Kᵀ (masked cells too)
+    weights: np.ndarray  # (heads, room, room)
+    z: np.ndarray  # (heads, room, d_head)
+    weights_diff: np.ndarray  # (room,) per query row
+    z_diff: np.ndarray  # (room,)
+
+    def site_for(self, store: LayerStore, tokens: tuple[str, ...], n: int) -> Site:
+        """store.site(tokens, n) with its recomputation taken from these rows instead of done again."""
+        site = store.site(tokens, n)
+        done = [a[:, :n, :n] for a in (self.scores, self.weights)] + [self.z[:, :n]]
+        for a in done:
+            a.flags.writeable = False
+        # the form Site._recomputed keeps (trace.py): scores, weights, z, the two largest differences
+        site.__dict__["_recomputed_cache"] = (*done, float(self.weights_diff[:n].max(initial=0.0)),
+                                              float(self.z_diff[:n].max(initial=0.0)))
+        return site
+
+    def cut(self, n: int) -> Recomputed:
+        """The first n rows in arrays of their own (after going back, rows past n will be written anew)."""
+        return Recomputed(n, self.scores[:, :n, :n].copy(), self.weights[:, :n, :n].copy(), self.z[:, :n].copy(),
+                          self.weights_diff[:n].copy(), self.z_diff[:n].copy())
+
+
+def recomputed(store: LayerStore, n: int, before: Recomputed | None = None) -> Recomputed:
+    """`before` grown to n rows (its rows are kept, the new ones written into its room), or computed anew;
+    a `before` at least n long comes back as its first n rows."""
+    if before is not None and before.n >= n:
+        return Recomputed(n, before.scores, before.weights, before.z, before.weights_diff, before.z_diff)
+    a = 0 if before is None else before.n
+    room = 0 if before is None else before.scores.shape[1]
+    h, d = store.heads, store.d_head
+    if n > room:  # new arrays with room for the next words; the rows so far copied in
+        room = n + GROW
+        arrays = (np.empty((h, room, room), np.float32), np.zeros((h, room, room), np.float32),
+                  np.empty((h, room, d), np.float32), np.zeros(room), np.zeros(room))
+        if before is not None:
+            arrays[0][:, :a, :a], arrays[1][:, :a, :a], arrays[2][:, :a] = (before.scores[:, :a, :a],
+                                                                            before.weights[:, :a, :a], before.z[:, :a])
+            arrays[3][:a], arrays[4][:a] = before.weights_diff[:a], before.z_diff[:a]
+    else:
+        arrays = (before.scores, before.weights, before.z, before.weights_diff, before.z_diff)
+    scores, weights, z, w_diff, z_diff = arrays
+    rep = h // store.kv_heads
+    k, v = (np.repeat(x, rep, axis=0) if rep > 1 else x for x in store.kv(n))  # (heads, n, d_head)
+    with blas.one_thread():
+        s_new, w_new, z_new = core.attention(store._q[:, a:n], k, v, scale=store.scale, mask=core.causal_mask(n - a, n))
+    scores[:, a:n, :n], weights[:, a:n, :n], z[:, a:n] = s_new, w_new, z_new
+    scores[:, :a, a:n] = core.raw_scores(store._q[:, :a], k[:, a:n])  # earlier queries, the new keys (masked)
+    weights[:, :a, a:n] = 0.0
+    w_diff[a:n] = np.abs(w_new - store.model_weights(n, first_row=a)).max(axis=(0, 2), initial=0.0)
+    z_diff[a:n] = np.abs(z_new - store._z[:, a:n]).max(axis=(0, 2), initial=0.0)
+    return Recomputed(n, scores, weights, z, w_diff, z_diff)

@@ -30,7 +30,7 @@ from attention.analysis import sampling  # noqa: E402
 from attention.analysis.token_text import readable, scheme_of  # noqa: E402, F401 - readable: part of the API
 from attention.capture import attention_fn  # noqa: E402
 from attention.capture.hf_model import LoadedModel  # noqa: E402
-from attention.lm.rows import LayerStore, NewRows  # noqa: E402
+from attention.lm.rows import LayerStore, NewRows, Recomputed, recomputed  # noqa: E402
 from attention.trace import Site, Trace  # noqa: E402
 
 
@@ -112,6 +112,7 @@ class Writing:
         self.steps: list[Step] = []
         self.ended = False  # the end-of-text token was chosen: nothing more is written
         self.stores: dict[int, LayerStore] = {}
+        self._recomputed: tuple[int, Recomputed] | None = None  # (layer, its rows): see site()
         self._cache: DynamicCache | None = None
         self._logits: list[np.ndarray] = []  # after the prompt, then after each step
         for lo in range(0, len(self.ids), PREFILL_CHUNK):  # the last chunk's logits: after the whole prompt
@@ -230,6 +231,8 @@ class Writing:
             store.cut(n)
         del self.ids[n:], self.tokens[n:], self.steps[steps:], self._logits[steps + 1:]
         self.ended, self._cache = False, None
+        if self._recomputed and self._recomputed[1].n > n:  # its rows past n read tokens now dropped
+            self._recomputed = (self._recomputed[0], self._recomputed[1].cut(n))
 
     # -- reading it back ------------------------------------------------------------------------------
     @property
@@ -247,16 +250,23 @@ class Writing:
 
     def site(self, layer: int, step: int | None = None, newest_only: bool = False) -> Site:
         """Layer `layer` over the text as it stood after step `step` (None: now; 0: the prompt alone…
-        counted as steps written): every row, or only the newest."""
+        counted as steps written): every row, or only the newest. The whole text's recomputation is kept
+        for the last layer asked (rows.Recomputed): the next word computes one row, not all of them."""
         n = self._length(step)
-        tokens = tuple(self.tokens)
-        return self.stores[layer].site(tokens, n, first_row=n - 1 if newest_only else 0)
+        tokens, store = tuple(self.tokens), self.stores[layer]
+        if newest_only:
+            return store.site(tokens, n, first_row=n - 1)
+        layer_kept, kept = self._recomputed if self._recomputed else (None, None)
+        kept = recomputed(store, n, kept if layer_kept == layer else None)
+        if layer_kept != layer or kept.n >= self._recomputed[1].n:  # an earlier step shown keeps the longer rows
+            self._recomputed = (layer, kept)  # one layer's rows only: at 1,024 tokens they are 110 MB
+        return kept.site_for(store, tokens, n)
 
     def trace(self, step: int | None = None) -> Trace:
         """Every layer over the text as it stood after `step` steps, as one Trace (from the kept rows)."""
         n = self._length(step)
         return Trace(text=self.lm.tokenizer.decode(self.ids[:n]), model=self.lm.name, tokens=tuple(self.tokens[:n]),
-                     sites=tuple(self.site(layer, step) for layer in self.layers), dropped_tokens=self.cut,
+                     sites=tuple(self.stores[layer].site(tuple(self.tokens), n) for layer in self.layers), dropped_tokens=self.cut,
                      capture_path="registry", expected_layers=self.lm.expected_layers)
 
     def _length(self, step: int | None) -> int:
