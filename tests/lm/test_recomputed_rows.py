@@ -6,7 +6,6 @@ import pytest
 
 from attention.lm import rows
 from attention.lm.rows import LayerStore, NewRows
-from attention.trace import make_site
 from attention import core
 
 pytestmark = pytest.mark.filterwarnings("ignore")
