@@ -33,9 +33,11 @@ class NewRows:
 class LayerStore:
     """One layer's rows, grown in place (capacity doubles), cut back when the writer goes back a step."""
 
-    def __init__(self, layer: int, kind: str, name: str, scale: float, heads: int, kv_heads: int, d_head: int) -> None:
+    def __init__(self, layer: int, kind: str, name: str, scale: float, heads: int, kv_heads: int, d_head: int,
+                 most: int | None = None) -> None:
         self.layer, self.kind, self.name, self.scale = layer, kind, name, scale
         self.heads, self.kv_heads, self.d_head = heads, kv_heads, d_head
+        self.most = most  # tokens it will ever hold (the writer's limit): room is never made past it
         self.n = 0
         self._q = np.empty((heads, 0, d_head), np.float32)
         self._z = np.empty((heads, 0, d_head), np.float32)
@@ -46,7 +48,8 @@ class LayerStore:
     def append(self, rows: NewRows) -> None:
         t = rows.q.shape[1]
         if self.n + t > self._q.shape[1]:
-            self._grow(max(2 * self._q.shape[1], self.n + t, 16))
+            room = max(2 * self._q.shape[1], 16)
+            self._grow(max(self.n + t, room if self.most is None else min(room, self.most)))
         for store, new in ((self._q, rows.q), (self._z, rows.z), (self._k, rows.k), (self._v, rows.v)):
             store[:, self.n : self.n + t] = new
         self.blocks.append(rows.weights)

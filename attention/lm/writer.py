@@ -151,7 +151,7 @@ class Writing:
             heads = rec.q.shape[1]
             kv_heads = int(getattr(cfg, "num_key_value_heads", None) or heads)
             self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale, heads,
-                                            kv_heads, rec.q.shape[-1])
+                                            kv_heads, rec.q.shape[-1], most=self.total)
         return self.stores[layer]
 
     def _rebuilt_cache(self) -> DynamicCache:

@@ -68,3 +68,14 @@ def test_the_writing_keeps_one_layer_and_goes_back(smollm2):
     w.step(token_id=int(smollm2.tokenizer.convert_tokens_to_ids("Ġhappy")))
     np.testing.assert_allclose(w.site(18).weights, w.stores[18].site(tuple(w.tokens), w.n).weights, atol=1e-6)
     assert w.site(18).faithful
+
+
+def test_a_store_never_makes_room_past_the_most_it_will_hold():
+    store = LayerStore(0, "decoder", "decoder", 1.0, 2, 1, 4, most=20)
+    rng = np.random.default_rng(3)
+    for t in (12, 1, 1, 1, 1, 1, 1, 1, 1):
+        n = store.n + t
+        store.append(NewRows(q=rng.normal(size=(2, t, 4)).astype(np.float32), k=rng.normal(size=(1, t, 4)).astype(np.float32),
+                             v=rng.normal(size=(1, t, 4)).astype(np.float32), weights=np.zeros((2, t, n), np.float32),
+                             z=np.zeros((2, t, 4), np.float32)))
+    assert store.n == 20 and store._q.shape[1] == 20  # doubling 12 would have made room for 24
