@@ -4,11 +4,14 @@ the one marked in A; click the word written at step 2 and read what the model pr
 import pytest
 from playwright.sync_api import expect
 
+from bench.app_process import _FIND_VIEW
 from harness.app_server import wait_idle
 from harness.head_geometry import selected, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.model]
 PROMPT = "The cat sat on the"  # 5 tokens: The ·cat ·sat ·on ·the
+_NUMBERS = "() => {" + _FIND_VIEW + """const d = findView().d;
+  return {S: Array.from(d.S), scaled: Array.from(d.scaled), A: Array.from(d.A), masked: Array.from(d.masked)}; }"""
 
 
 def test_three_next_words_mark_the_newest_row_and_a_word_goes_back(page, app_url):
@@ -26,6 +29,15 @@ def test_three_next_words_mark_the_newest_row_and_a_word_goes_back(page, app_url
                                                                          timeout=30_000)
     assert selected(page) == "7,"  # 5 prompt tokens + 3 written: row 7 is the newest
     assert "ids=" in page.url and "step=3" in page.url
+    # The view grew a row a word, each time reusing the cells of the bands it had (blocks.js): the same
+    # numbers as a browser that assembles the whole text at once from the same link.
+    grown = page.evaluate(_NUMBERS)
+    fresh = page.context.new_page()
+    fresh.goto(page.url)
+    wait_idle(fresh, timeout_ms=300_000)
+    wait_ready(fresh)
+    assert fresh.evaluate(_NUMBERS) == grown and len(grown["S"]) == 8 * 8
+    fresh.close()
     pills = page.locator('[data-testid="stButtonGroup"] button')  # (prompt), 1: …, 2: …, 3: …
     expect(pills).to_have_count(4)
     expect(pills.nth(2)).to_contain_text("2:")

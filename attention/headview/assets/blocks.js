@@ -22,8 +22,11 @@ async function hvBlockInts(entry) {
   return entry.ints;
 }
 
-async function hvAssemble(head) {
+async function hvAssemble(head, prev) {
   // head: the message's description (blocks.py head_blocks). Returns [payload, data] as hvMount wants.
+  // prev: {bands, data} of the last head assembled for this view, or null. A square head whose first
+  // bands are prev's takes the cells those bands cover from prev's data: a written word computes its own
+  // row and column, not every Q·Kᵀ again.
   const store = hvBlockStore();
   const nq = head.nq, nk = head.nk, dh = head.d_head;
   const bands = head.bands.map((id) => store.get(id).obj);
@@ -58,7 +61,24 @@ async function hvAssemble(head) {
       }
     }
   };
+  let reuse = 0; // leading bands shared with prev: rows and keys [0, edge) are prev's cells
+  const square = nq === nk && prev && prev.data.nq === prev.data.nk && prev.data.dh === dh;
+  if (square) {
+    const n = Math.min(prev.bands.length, head.bands.length);
+    while (reuse < n && prev.bands[reuse] === head.bands[reuse]) reuse++;
+  }
+  const edge = reuse ? bands[reuse - 1].rows[1] : 0;
+  if (edge) {
+    const old = prev.data, w = old.nk;
+    for (let i = 0; i < edge; i++) {
+      S.set(old.S.subarray(i * w, i * w + edge), i * nk);
+      scaled.set(old.scaled.subarray(i * w, i * w + edge), i * nk);
+      A.set(old.A.subarray(i * w, i * w + edge), i * nk);
+      masked.set(old.masked.subarray(i * w, i * w + edge), i * nk);
+    }
+  }
   bands.forEach((b, i) => {
+    if (i < reuse) return;
     const [r0, r1] = b.rows, [c0, c1] = b.cols, v = ints[i];
     rect(r0, r1, 0, c1, v[3], v[4], v[5]);
     rect(0, r0, c0, c1, v[6], v[7], v[8]);

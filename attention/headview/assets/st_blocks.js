@@ -55,8 +55,9 @@ function hvShowBlocks(host, state, channel, palette, msg) {
     else state.pending = sel;
   };
   state.off = hvSubscribe(channel, apply);
-  hvAssemble(head).then(([payload, decoded]) => {
+  hvAssemble(head, state.assembled).then(([payload, decoded]) => {
     if (token !== state.token) return null;
+    state.assembled = { bands: head.bands, data: decoded };
     return hvMount(host, payload, { palette, data: decoded, onSelect: (sel) => state.send(sel) })
       .then((view) => {
         if (token !== state.token) return;
