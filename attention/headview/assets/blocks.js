@@ -26,7 +26,7 @@ async function hvAssemble(head, prev) {
   // head: the message's description (blocks.py head_blocks). Returns [payload, data] as hvMount wants.
   // prev: {bands, data} of the last head assembled for this view, or null. A square head whose first
   // bands are prev's takes the cells those bands cover from prev's data: a written word computes its own
-  // row and column, not every Q·Kᵀ again.
+  // row and column, not every Q.K^T again.
   const store = hvBlockStore();
   const nq = head.nq, nk = head.nk, dh = head.d_head;
   const bands = head.bands.map((id) => store.get(id).obj);
