@@ -45,11 +45,23 @@ def serious(violations: list[dict]) -> list[str]:
 def open_drawn(page, url: str, path: str, lang: str, timeout_ms: int = 300_000) -> None:
     """Open one page of the app in `lang` and wait until it has drawn (the script idle, any head view
     ready, plotly's text laid out)."""
-    from harness.app_server import wait_idle
-
     if path.split("?")[0] == "explore":  # the home page's link is "/" ("/explore" is "page not found")
         path = path[len("explore"):]
     page.goto(f"{url}/{path}{'&' if '?' in path else '?'}lang={lang}")
+    _drawn(page, timeout_ms)
+
+
+def navigate_drawn(page, name: str, timeout_ms: int = 300_000) -> None:
+    """Go to another page of the app by its link in the sidebar (the same session, its language kept, no
+    new load of the app's scripts) and wait until it has drawn, as open_drawn does."""
+    page.locator(f'[data-testid="stSidebarNav"] a[href$="/{name}"]').first.click()
+    page.wait_for_url(f"**/{name}?*", timeout=timeout_ms)
+    _drawn(page, timeout_ms)
+
+
+def _drawn(page, timeout_ms: int) -> None:
+    from harness.app_server import wait_idle
+
     wait_idle(page, timeout_ms=timeout_ms)
     if page.locator(".hv-host, .hv").count():
         page.locator(".hv[data-ready='1']").first.wait_for(timeout=timeout_ms)

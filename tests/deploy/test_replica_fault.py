@@ -157,8 +157,9 @@ async def scenario(dep: Deployment, timeline: dict) -> None:
             moved = {served.get(s.route) for s in on[victim.addr]}
             assert moved == {survivor.addr}, f"after the reload they were served by {moved}"
 
-            for _ in range(NEW_AFTER_KILL - 1):  # and new visitors keep getting in
-                await fresh_session(browser, dep.url, next(spare))
+            # and new visitors keep getting in, arriving together as the first ones did
+            await asyncio.gather(*(fresh_session(browser, dep.url, pair)
+                                   for pair in [next(spare) for _ in range(NEW_AFTER_KILL - 1)]))
             timeline["new_sessions_after_kill"] = NEW_AFTER_KILL
             timeline["done_s"] = mark()
 

@@ -13,7 +13,7 @@ from attention.headview import save_html
 from attention.headview.payload import WHOLE_TRACE
 from attention.trace import Trace
 from attention.ui.state import PAGES
-from harness.axe import audit, open_drawn, serious, sideways_overflow
+from harness.axe import audit, navigate_drawn, open_drawn, serious, sideways_overflow
 from harness.head_geometry import cell_point, selected
 from harness.random_sites import random_site
 
@@ -30,9 +30,15 @@ def test_axe_finds_no_serious_violation_on_any_page(browser, app_url, lang):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     found, audited = [], 0
-    for name in PAGES:
-        open_drawn(page, app_url, name, lang)
+    for name in PAGES:  # the first opened by its link, the others from the sidebar: one load of the app
+        if audited:
+            navigate_drawn(page, name)
+        else:
+            open_drawn(page, app_url, name, lang)
         assert page.locator('[data-testid="stAppViewContainer"]').count() == 1
+        # this page, drawn in this language (the sidebar marks the page shown; its text after the icon)
+        shown = page.locator('[data-testid="stSidebarNav"] a[aria-current="page"]')
+        assert f"lang={lang}" in page.url and shown.inner_text().splitlines()[-1].strip() == i18n.t(PAGES[name].title_key, lang), name
         found += [f"{name}: {line}" for line in serious(audit(page))]
         audited += 1
     context.close()
