@@ -4,6 +4,7 @@ numbers, and every written word a way back to its step."""
 
 import streamlit as st
 
+from attention.analysis.text_tail import text_tail
 from attention.plots.labels import label
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
@@ -113,7 +114,7 @@ def write_page() -> None:
     writing.play_pending()
     buttons(w)
     step = written_words(w)
-    shown, hidden = writing.text_tail(w)
+    shown, hidden = text_tail(w.text, w.written)
     st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
     st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all
     compare_run.open_button(state.PAGES["write"].shows, w.text, key="to_compare_write")

@@ -186,10 +186,3 @@ def new_prompt() -> None:
     st.session_state[Keys.WR_PLAYING] = False
     st.session_state[Keys.WR_IDS] = ""
     st.session_state[Keys.WR_STEP] = 0
-
-
-def text_tail(w: Writing) -> tuple[str, int]:
-    """The text so far as the page shows it (the end of a long prompt, then the written words)."""
-    from attention.lm.writer import text_tail as tail
-
-    return tail(w.text, w.written)

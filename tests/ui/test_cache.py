@@ -3,11 +3,13 @@ models, translations, snapshot traces and overviews live on the same shelf."""
 
 import numpy as np
 import pytest
+import streamlit
 
 import attention
 import attention.capture.hf_model
 from attention.trace import Trace
 from attention.ui import cache
+from attention.ui.shelf import MAX_ENTRIES, Shelf, nbytes
 
 pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
@@ -32,10 +34,10 @@ def test_nbytes_counts_what_a_recomputed_trace_holds(text):
 
 def test_the_cache_keeps_traces_within_its_byte_budget(monkeypatch):
     budget = int(2.5 * attention.trace("the cat sat on the mat today").nbytes())
-    monkeypatch.setattr(cache, "shelf", cache.Shelf(budget, max_entries=0))
+    monkeypatch.setattr(cache, "shelf", Shelf(budget, max_entries=0))
     cache.model(None)  # the model is on the shelf too: make room for it
     budget += cache.shelf.cost(cache.model(None))
-    monkeypatch.setattr(cache, "shelf", cache.Shelf(budget, max_entries=0))
+    monkeypatch.setattr(cache, "shelf", Shelf(budget, max_entries=0))
     texts = ["the cat sat on the mat today", "the dog sat on the mat today", "the cow sat on the mat today"]
     first = cache.trace(None, texts[0])
     assert cache.trace(None, texts[0]) is first  # a second click is served from the cache
@@ -67,11 +69,11 @@ def test_short_traces_count_as_a_share_of_the_budget_so_only_so_many_are_kept(mo
     tr = attention.trace("the cat")
     budget = 64 * 10 * 2**20
     assert tr.nbytes() < budget // 64
-    assert cache.Shelf(budget).cost(tr) == budget // cache.MAX_ENTRIES  # counted as 10 MB: 64 fill the budget
+    assert Shelf(budget).cost(tr) == budget // MAX_ENTRIES  # counted as 10 MB: 64 fill the budget
     long = attention.trace("word " * 300)
-    assert cache.Shelf(budget).cost(long) == long.nbytes()
+    assert Shelf(budget).cost(long) == long.nbytes()
     roomy = 100 * tr.nbytes()  # by bytes alone, all four would fit; at most 3 entries
-    monkeypatch.setattr(cache, "shelf", cache.Shelf(roomy, max_entries=3))
+    monkeypatch.setattr(cache, "shelf", Shelf(roomy, max_entries=3))
     monkeypatch.setattr(cache, "model", lambda name: attention.capture.hf_model.load(None))  # not on this shelf
     for text in ["the cat", "the dog", "the cow", "the hen"]:
         cache.trace(None, text)
@@ -79,14 +81,14 @@ def test_short_traces_count_as_a_share_of_the_budget_so_only_so_many_are_kept(mo
 
 
 def test_every_kind_of_entry_lives_on_the_one_shelf_and_counts_its_bytes(monkeypatch):
-    monkeypatch.setattr(cache, "shelf", cache.Shelf(4 * 2**30))
+    monkeypatch.setattr(cache, "shelf", Shelf(4 * 2**30))
     out = cache.translation("The ball is blue.")
     v = cache.overview("translator", "The ball is blue.", "cross", False)
     kinds = {key[0] for key in cache.shelf.keys()}
     assert kinds == {"model", "output", "overview"}
-    assert cache.nbytes(out) >= out.trace.nbytes() > 0
-    assert cache.nbytes(v) >= sum(a.nbytes for a in v.thumbs.values()) > 0
-    assert cache.nbytes(cache.translator()) == sum(p.numel() * 4 for p in cache.translator().parameters())
+    assert nbytes(out) >= out.trace.nbytes() > 0
+    assert nbytes(v) >= sum(a.nbytes for a in v.thumbs.values()) > 0
+    assert nbytes(cache.translator()) == sum(p.numel() * 4 for p in cache.translator().parameters())
 
 
 def test_a_shelf_makes_once_for_racing_sessions_and_draws_no_spinner_on_a_hit(monkeypatch):
@@ -95,14 +97,14 @@ def test_a_shelf_makes_once_for_racing_sessions_and_draws_no_spinner_on_a_hit(mo
     import time
 
     spinners, makes = [], []
-    monkeypatch.setattr(cache.st, "spinner", lambda text: spinners.append(text) or contextlib.nullcontext())
+    monkeypatch.setattr(streamlit, "spinner", lambda text: spinners.append(text) or contextlib.nullcontext())
 
     def make():
         makes.append(1)
         time.sleep(0.2)  # long enough for the other session to arrive while this one makes
         return object()
 
-    shelf = cache.Shelf(2**20)
+    shelf = Shelf(2**20)
     got = []
     threads = [threading.Thread(target=lambda: got.append(shelf.get("m", make, "app.loading_model"))) for _ in range(2)]
     for th in threads:
@@ -117,7 +119,7 @@ def test_a_shelf_makes_once_for_racing_sessions_and_draws_no_spinner_on_a_hit(mo
 
 def test_a_model_larger_than_the_whole_budget_is_still_kept_but_a_result_is_not():
     """SmolLM2 (538 MB) on a hosted replica (256 MB of results): kept by count, not loaded on each rerun."""
-    shelf = cache.Shelf(1_000, max_entries=0)
+    shelf = Shelf(1_000, max_entries=0)
     made = []
 
     def big():

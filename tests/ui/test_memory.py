@@ -6,20 +6,21 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from attention.ui import cache, memory
+from attention.ui import memory
+from attention.ui.shelf import Shelf
 
 pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
 
 def test_over_its_memory_budget_the_cache_sheds_all_but_the_models() -> None:
-    shelf = cache.Shelf(2**30, max_entries=0, rss_budget=1)  # any process is over one byte
+    shelf = Shelf(2**30, max_entries=0, rss_budget=1)  # any process is over one byte
     for key in [("model", "minilm"), ("model", "translator"), ("alignment",), ("output", "minilm", "a"),
                 ("overview", "minilm", "a")]:
         shelf.get(key, lambda: np.ones(1000), "app.tracing")
     assert shelf.sheds == 1  # before the overview was made: the trace was the one thing to shed
     assert set(shelf.keys()) == {("model", "minilm"), ("model", "translator"), ("alignment",), ("overview", "minilm", "a")}
 
-    roomy = cache.Shelf(2**30, max_entries=0, rss_budget=memory.rss_bytes() + 2**30)
+    roomy = Shelf(2**30, max_entries=0, rss_budget=memory.rss_bytes() + 2**30)
     for text in "abc":
         roomy.get(("output", "minilm", text), lambda: np.ones(1000), "app.tracing")
     assert roomy.sheds == 0 and len(roomy) == 3

@@ -1,6 +1,6 @@
 """The Write page's "text so far" under a long prompt: the prompt's end, then every written word."""
 
-from attention.lm.writer import TAIL_CHARS, text_tail
+from attention.analysis.text_tail import TAIL_CHARS, text_tail
 
 
 def test_a_short_prompt_is_shown_whole():
