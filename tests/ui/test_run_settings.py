@@ -17,3 +17,13 @@ def test_streamlit_still_knows_the_option():
     from streamlit import config
 
     assert config.get_option("runner.postScriptGC") in (True, False)  # renamed upstream: this fails
+
+
+def test_unchanged_elements_of_2_kb_are_named_not_resent():
+    """Streamlit resends an element on every rerun unless it is at least minCachedMessageSize bytes; the
+    default (10 kB) resent the Write page's 5 kB prompt box with every word (bench/write_latency.py)."""
+    from streamlit import config as st_config
+
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["global"]["minCachedMessageSize"] <= 2_000
+    assert isinstance(st_config.get_option("global.minCachedMessageSize"), (int, float))  # renamed upstream: fails
