@@ -44,11 +44,15 @@ def buttons(w) -> None:
         st.info(t("write.full", max=w.total))
 
 
-def written_words(w) -> int:
-    """The written words as pills: a click goes back to that step. Returns the step shown."""
+def written_words(w) -> None:
+    """The written words as pills: a click goes back to that step."""
     options = list(range(len(w.steps) + 1))
     st.pills(t("write.steps"), options, key=Keys.WR_STEP, selection_mode="single",
              format_func=lambda i, now=lang(): i18n.t("write.prompt_step", now) if i == 0 else f"{i}: {w.steps[i - 1].label}")
+
+
+def shown_step(w) -> int:
+    """The step the pills choose (none chosen: the newest)."""
     shown = st.session_state.get(Keys.WR_STEP)
     return shown if isinstance(shown, int) and 0 <= shown <= len(w.steps) else len(w.steps)
 
@@ -123,17 +127,20 @@ def writing_area(w, ticking: bool) -> None:
         st.rerun()  # another page asked for, or Play / Pause / the end: the whole page runs (and ticks or not)
     if ticking and writing.play_due():
         writing.write(1)
-    buttons(w)
-    step = written_words(w)
-    shown, hidden = text_tail(w.text, w.written)
-    st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
-    st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all
-    compare_run.open_button(state.PAGES["write"].shows, w.text, key="to_compare_write")
+    top = st.container()
     left, right = st.columns([1, 2])
+    step = shown_step(w)
+    with right:  # sent first, though drawn below: the browser draws the new row while the rest is computed
+        attention_panel(w, step)
+    with top:
+        buttons(w)
+        written_words(w)
+        shown, hidden = text_tail(w.text, w.written)
+        st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
+        st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all
+        compare_run.open_button(state.PAGES["write"].shows, w.text, key="to_compare_write")
     with left:
         next_word_panel(w, step)
-    with right:
-        attention_panel(w, step)
     write_why.why_section(w, step)
     write_lens.section(w, step)
     state.write_url("write")  # a fragment rerun does not reach the end of app.py
