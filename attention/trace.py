@@ -109,6 +109,16 @@ class Site:
             done = self.__dict__["_recomputed_cache"] = self._recompute()
         return done
 
+    def take_recomputation(self, scores: np.ndarray, weights: np.ndarray, z: np.ndarray, weights_diff: float,
+                           z_diff: float) -> None:
+        """Keep a recomputation the caller already made by core.attention from this site's own q, k, v (and
+        its largest differences from the model's weights and z) instead of making it again when read:
+        lm/rows.Recomputed grows one a row per written word. The arrays are kept as given (views are not
+        copied) and made read-only."""
+        for a in (scores, weights, z):
+            a.flags.writeable = False
+        self.__dict__["_recomputed_cache"] = (scores, weights, z, float(weights_diff), float(z_diff))
+
     def _recompute(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
         """float32, as the models compute; core.py follows its own order of operations, so
         agreement to ~1e-7 is evidence, not an echo of the model's numbers."""

@@ -32,9 +32,10 @@ def buttons(w) -> None:
     c_seed.number_input(t("write.seed"), 0, 2**31 - 1, step=1, key=Keys.WR_SEED, help=t("write.seed_help"),
                         disabled=not st.session_state.get(Keys.WR_SAMPLED))
     done = w.ended or w.full
-    c_next.button(t("write.next"), key="wr_next", on_click=writing.write, args=(1,), disabled=done, type="primary")
-    c_ten.button(t("write.ten"), key="wr_ten", on_click=writing.write, args=(10,), disabled=done)
-    playing = bool(st.session_state.get(Keys.WR_PLAYING)) and not done
+    playing = bool(st.session_state.get(Keys.WR_PLAYING)) and not done  # Play writes: the two buttons wait
+    c_next.button(t("write.next"), key="wr_next", on_click=writing.write, args=(1,), disabled=done or playing,
+                  type="primary")
+    c_ten.button(t("write.ten"), key="wr_ten", on_click=writing.write, args=(10,), disabled=done or playing)
     c_play.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=writing.toggle_play,
                   args=(not playing,), disabled=done, icon=":material/pause:" if playing else ":material/play_arrow:")
     if w.ended:
@@ -43,11 +44,15 @@ def buttons(w) -> None:
         st.info(t("write.full", max=w.total))
 
 
-def written_words(w) -> int:
-    """The written words as pills: a click goes back to that step. Returns the step shown."""
+def written_words(w) -> None:
+    """The written words as pills: a click goes back to that step."""
     options = list(range(len(w.steps) + 1))
     st.pills(t("write.steps"), options, key=Keys.WR_STEP, selection_mode="single",
              format_func=lambda i, now=lang(): i18n.t("write.prompt_step", now) if i == 0 else f"{i}: {w.steps[i - 1].label}")
+
+
+def shown_step(w) -> int:
+    """The step the pills choose (none chosen: the newest)."""
     shown = st.session_state.get(Keys.WR_STEP)
     return shown if isinstance(shown, int) and 0 <= shown <= len(w.steps) else len(w.steps)
 
@@ -111,35 +116,34 @@ def write_page() -> None:
         return
     if w.cut:
         st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
-    writing.play_pending()
-    buttons(w)
-    step = written_words(w)
-    shown, hidden = text_tail(w.text, w.written)
-    st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
-    st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all
-    compare_run.open_button(state.PAGES["write"].shows, w.text, key="to_compare_write")
+    playing = writing.playing(w)
+    st.fragment(writing_area, run_every=writing.PLAY_SECONDS if playing else None)(w, playing)
+
+
+def writing_area(w, ticking: bool) -> None:
+    """Everything a written word changes, in one fragment: "Next word" reruns only this (the title,
+    prompt and settings above stay as drawn), and while playing it ticks, a word per tick."""
+    if state.switching() or writing.playing(w) != ticking:
+        st.rerun()  # another page asked for, or Play / Pause / the end: the whole page runs (and ticks or not)
+    if ticking and writing.play_due():
+        writing.write(1)
+    top = st.container()
     left, right = st.columns([1, 2])
+    step = shown_step(w)
+    with right:  # sent first, though drawn below: the browser draws the new row while the rest is computed
+        attention_panel(w, step)
+    with top:
+        buttons(w)
+        written_words(w)
+        shown, hidden = text_tail(w.text, w.written)
+        st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
+        st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all
+        compare_run.open_button(state.PAGES["write"].shows, w.text, key="to_compare_write")
     with left:
         next_word_panel(w, step)
-    with right:
-        attention_panel(w, step)
     write_why.why_section(w, step)
     write_lens.section(w, step)
-    player(w)
-
-
-PLAY_SECONDS = 1.0  # one word per tick while playing: time to see the new row before the next
-
-
-def player(w) -> None:
-    """While ▶ Play is on, a fragment ticks every PLAY_SECONDS and writes one word (the whole page then
-    redraws with it); it stops at the end-of-text token, at the cap, or on Pause."""
-    if not st.session_state.get(Keys.WR_PLAYING):
-        return
-    if w.ended or w.full:
-        st.session_state[Keys.WR_PLAYING] = False
-        return
-    st.fragment(writing.play_tick, run_every=PLAY_SECONDS)()
+    state.write_url("write")  # a fragment rerun does not reach the end of app.py
 
 
 write_page()

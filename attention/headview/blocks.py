@@ -89,6 +89,13 @@ def _cached(key_parts: list[Any], build) -> tuple[str, str]:
     return entry
 
 
+def held() -> dict[str, str]:
+    """Every block text this process still holds, by id: what a browser that had seen every run would hold
+    (tests read a run's view from it when they did not read the runs before)."""
+    with _lock:
+        return dict(_cache.values())
+
+
 def _band_inputs(site: Site, head: int, edges: list[int], decimals: Decimals):
     """Per band: its rectangle (r0, r1, c0, c1) and a digest of everything its numbers are computed from.
     A band's cached text is found by what goes in, not by what comes out: float32 products come out a

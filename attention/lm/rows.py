@@ -130,12 +130,8 @@ class Recomputed:
     def site_for(self, store: LayerStore, tokens: tuple[str, ...], n: int) -> Site:
         """store.site(tokens, n) with its recomputation taken from these rows instead of done again."""
         site = store.site(tokens, n)
-        done = [a[:, :n, :n] for a in (self.scores, self.weights)] + [self.z[:, :n]]
-        for a in done:
-            a.flags.writeable = False
-        # the form Site._recomputed keeps (trace.py): scores, weights, z, the two largest differences
-        site.__dict__["_recomputed_cache"] = (*done, float(self.weights_diff[:n].max(initial=0.0)),
-                                              float(self.z_diff[:n].max(initial=0.0)))
+        site.take_recomputation(self.scores[:, :n, :n], self.weights[:, :n, :n], self.z[:, :n],
+                                self.weights_diff[:n].max(initial=0.0), self.z_diff[:n].max(initial=0.0))
         return site
 
     def cut(self, n: int) -> Recomputed:

@@ -207,6 +207,11 @@ def go_later(page: str, **values: object) -> None:
     st.session_state[_PENDING] = page
 
 
+def switching() -> bool:
+    """A callback asked for another page (go_later): a fragment reruns the whole app, whose follow() goes."""
+    return _PENDING in st.session_state
+
+
 def follow() -> None:
     """Carry out a go_later() (app.py calls this before the page runs)."""
     page = st.session_state.pop(_PENDING, None)

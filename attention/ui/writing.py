@@ -5,6 +5,7 @@ and the buttons' callbacks."""
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -119,7 +120,7 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
     same = next((i for i, (a, b) in enumerate(zip(wanted, have, strict=False)) if a != b), min(len(wanted), len(have)))
     if same < len(have):
         w.back(same)
-    with admission.turn() if len(wanted) > same else contextlib.nullcontext():
+    with admission.turn() if len(wanted) > same else contextlib.nullcontext(), one_torch_thread():
         for token_id in wanted[same:]:
             if w.step(token_id=token_id) is None:
                 break
@@ -135,6 +136,23 @@ def remember(w: Writing) -> None:
         st.session_state[Keys.WR_STEP] = len(w.steps)
 
 
+@contextlib.contextmanager
+def one_torch_thread():
+    """torch on one thread while words are written. A step reads the whole model for one token (memory
+    bound: one thread is as fast as two, `python -m bench.lm_step --threads 1`); in the app's process the
+    browser and other sessions take the second core, and two threads waiting on each other made a step
+    1.5-2x slower (1,100 tokens: 150-300 ms against 108-139 ms on one). torch keeps the count per
+    thread (OpenMP): the calling thread's is set and given back."""
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
 def write(n: int) -> None:
     """Button callback: write n tokens after the step shown (the steps after it are replaced)."""
     held = st.session_state.get(Keys.WR_WRITING)
@@ -145,7 +163,7 @@ def write(n: int) -> None:
     if isinstance(shown, int) and shown < len(w.steps):
         w.back(shown)
     seed = int(st.session_state.get(Keys.WR_SEED) or 0) if st.session_state.get(Keys.WR_SAMPLED) else None
-    with admission.gate.turn():  # the model's work waits its turn like a trace (a callback draws nothing)
+    with admission.gate.turn(), one_torch_thread():  # the model's work waits its turn (a callback draws nothing)
         for _ in range(n):
             if w.step(seed=seed) is None:
                 break
@@ -153,32 +171,31 @@ def write(n: int) -> None:
     remember(w)
 
 
+PLAY_SECONDS = 1.0  # one word per tick while playing: time to see the new row before the next
+_PLAY_DUE = "_wr_play_due"  # time.monotonic() from which a run of the ticking fragment writes a word
+
+
 def toggle_play(on: bool) -> None:
-    """▶ / Pause."""
+    """▶ / Pause. The first word comes with the first tick, not with the click."""
     st.session_state[Keys.WR_PLAYING] = on
+    st.session_state[_PLAY_DUE] = time.monotonic() + PLAY_SECONDS / 2
 
 
-_FULL_RUN = "_wr_full_run"  # set by each run of the whole page: the fragment's body then only arms its timer
+def playing(w: Writing) -> bool:
+    """Play is on (and switched off once writing has ended or is full)."""
+    if st.session_state.get(Keys.WR_PLAYING) and (w.ended or w.full):
+        st.session_state[Keys.WR_PLAYING] = False
+    return bool(st.session_state.get(Keys.WR_PLAYING))
 
 
-def play_tick() -> None:
-    """One tick of Play (a fragment with run_every): ask for a word, then redraw the whole page, which
-    writes it before its widgets are drawn (play_pending). A fragment's body also runs inside every run
-    of the whole page: there it does nothing, or each word's rerun would ask for the next at once."""
-    if st.session_state.pop(_FULL_RUN, False) or not st.session_state.get(Keys.WR_PLAYING):
-        return
-    st.session_state[_PLAY_WORD] = True
-    st.rerun()  # the text, the bars and the head view all show the new word
-
-
-_PLAY_WORD = "_wr_play_word"  # a tick asked for a word: written at the top of the next run
-
-
-def play_pending() -> None:
-    """Write the word a Play tick asked for (before any widget holding the step is drawn)."""
-    st.session_state[_FULL_RUN] = True
-    if st.session_state.pop(_PLAY_WORD, False) and st.session_state.get(Keys.WR_PLAYING):
-        write(1)
+def play_due() -> bool:
+    """A run of the ticking fragment writes a word if half a tick has passed since the last one: the timer
+    runs it once a tick, and a click in between (a layer picked while playing) writes none."""
+    now = time.monotonic()
+    if now < st.session_state.get(_PLAY_DUE, 0.0):
+        return False
+    st.session_state[_PLAY_DUE] = now + PLAY_SECONDS / 2
+    return True
 
 
 def new_prompt() -> None:

@@ -116,3 +116,14 @@ def test_a_weights_only_site_has_the_model_weights_and_no_scores_or_z():
     assert not site.has_qkv and site.missing_qkv in MISSING_QKV
     np.testing.assert_array_equal(site.weights, weights.astype(np.float32))
     assert np.isnan(site.scores).all() and np.isnan(site.scaled(0)).all() and site.z.shape == (2, 3, 0)
+
+
+def test_a_recomputation_taken_from_the_caller_is_what_the_site_reads_read_only_and_not_made_again():
+    site = make_site(**fields())
+    room = np.zeros((2, 6, 6), np.float32)  # rows with room past n, as lm/rows.Recomputed keeps them
+    room[:, :3, :4] = 0.25
+    z = np.ones((2, 6, 5), np.float32)
+    site.take_recomputation(room[:, :3, :4], room[:, :3, :4], z[:, :3], weights_diff=0.5, z_diff=0.0)
+    assert np.array_equal(site.weights, np.full((2, 3, 4), 0.25)) and site.z.shape == (2, 3, 5)
+    assert site.weights_diff == 0.5 and not site.faithful  # the difference given is the one reported
+    assert not site.weights.flags.writeable and site.weights.base is not None  # a view: not copied

@@ -47,3 +47,24 @@ def test_three_next_words_mark_the_newest_row_and_a_word_goes_back(page, app_url
     expect(page.locator('[data-matrix="A"]').first).to_have_attribute("data-selected", "6,", timeout=30_000)
     expect(page.get_by_text("Chosen at step 3:")).to_be_visible()  # what it predicted, and the word taken
     assert "step=2" in page.url
+
+
+def test_play_writes_by_itself_pause_stops_it_and_change_one_word_leaves_the_page(page, app_url):
+    # the writing area is a fragment that ticks while playing; its buttons must still reach the whole app
+    page.goto(f"{app_url}/write?prompt=The%20cat%20sat%20on%20the")
+    wait_idle(page, timeout_ms=300_000)
+    pills = page.locator('[data-testid="stButtonGroup"] button')
+    expect(pills).to_have_count(1)  # (prompt)
+    page.get_by_role("button", name="Play").click()
+    expect(page.get_by_role("button", name="Next word")).to_be_disabled()
+    expect(pills).to_have_count(3, timeout=30_000)  # two words, a tick each
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Next word")).to_be_enabled(timeout=30_000)
+    wait_idle(page)
+    written = pills.count()
+    page.wait_for_timeout(2_500)  # more than two ticks
+    assert pills.count() == written and f"step={written - 1}" in page.url
+    page.get_by_role("button", name="Change one word").click()
+    page.wait_for_url("**/compare?**", timeout=60_000)
+    wait_idle(page)
+    assert "The%20cat%20sat%20on%20the" in page.url or "The+cat+sat+on+the" in page.url

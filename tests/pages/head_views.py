@@ -19,7 +19,7 @@ def _from_blocks(message: dict, sent: dict) -> dict:
     """A blocks element (the Write page) read back as a payload: tokens, labels and the numbers. `sent`:
     the server's record for this view (head_component), whose "bands" is the whole list just sent."""
     _BLOCKS.update({i: json.dumps(b) for i, b in message["blocks"].items()})
-    _BLOCKS.update(dict(blocks._cache.values()))  # sent in a run the test did not read: the server's copy
+    _BLOCKS.update(blocks.held())  # sent in a run the test did not read: the server's copy
     head = dict(message["head"])
     if "keep" in head:  # the first `keep` bands are those of the list `of`, which the browser holds
         keep = head.pop("keep")

@@ -106,21 +106,27 @@ def test_the_models_work_waits_its_turn_like_a_trace(smollm2, monkeypatch):
 def test_play_writes_a_word_per_tick_and_pause_stops_it(smollm2):
     at = open_write()
     before = len(at.code[0].value)
-    at.button(key="wr_play").click().run()  # a run of the whole page only arms the ticking fragment
+    at.button(key="wr_play").click().run()  # the whole page runs: the writing fragment now ticks
     assert not at.exception and at.session_state[Keys.WR_PLAYING]
     assert at.button(key="wr_play").label == i18n.t("write.pause", "en")
+    assert at.button(key="wr_next").disabled and at.button(key="wr_ten").disabled  # Play is writing
     written = at.session_state[Keys.WR_STEP]
+    at.session_state["_wr_play_due"] = float("inf")  # a run before half a tick has passed: a click, no tick
     at.run()
-    assert at.session_state[Keys.WR_STEP] == written  # no word without a tick (AppTest runs no timers)
-    at.session_state["_wr_play_word"] = True  # what a tick of the fragment asks for before it reruns the page
+    assert at.session_state[Keys.WR_STEP] == written
+    at.session_state["_wr_play_due"] = 0.0  # the timer's run, a tick later (AppTest runs no timers)
     at.run()
     assert not at.exception and at.session_state[Keys.WR_STEP] == written + 1
     assert len(at.code[0].value) > before
+    at.run()  # at once again: not due yet
+    assert at.session_state[Keys.WR_STEP] == written + 1
     at.button(key="wr_play").click().run()  # Pause
     assert not at.session_state[Keys.WR_PLAYING]
     paused = at.session_state[Keys.WR_STEP]
+    at.session_state["_wr_play_due"] = 0.0
     at.run()
     assert at.session_state[Keys.WR_STEP] == paused and at.button(key="wr_play").label == i18n.t("write.play", "en")
+    assert not at.button(key="wr_next").disabled
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
