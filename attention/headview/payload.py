@@ -37,6 +37,10 @@ FORMAT = "attention.headview/1"
 MASKED_CODE = -1  # in A: the query may not see this key ("masked", never 0)
 LINES_MAX_WORDS = 64  # past this many words a side, the lines view cannot be read: it says so instead
 ZLIB_LEVEL = 6  # level 9 is ~3× slower at 2,048 tokens for 1–2 % smaller output
+# Arrays of at most this many bytes go without zlib ("plain"): the browser inflates with
+# DecompressionStream, whose result comes tasks later, after the page's other pending work; a written
+# word's own row and column (a few kB) are then drawn in the task that received them.
+PLAIN_BYTES = 4096
 
 LABELS: dict[str, str] = {
     "S": "S = Q·Kᵀ (raw scores)",
@@ -123,21 +127,24 @@ def round_to(x: np.ndarray, decimals: int) -> np.ndarray:
 
 def encode_ints(a: np.ndarray) -> dict[str, Any]:
     """An integer matrix as {"dtype", "shape", "data"}: the smallest little-endian type that holds
-    it, its byte planes, zlib, base64."""
+    it, its byte planes, zlib (above PLAIN_BYTES; else "plain": 1), base64."""
     lo, hi = (int(a.min()), int(a.max())) if a.size else (0, 0)
     dtype = next((t for t in _INT_TYPES if np.iinfo(t).min <= lo and hi <= np.iinfo(t).max), None)
     if dtype is None:
         raise ValueError(f"values {lo}..{hi} do not fit in int32: send fewer decimals")
     raw = np.ascontiguousarray(a, dtype=np.dtype(dtype).newbyteorder("<"))
     planes = raw.view(np.uint8).reshape(-1, raw.itemsize).T  # (itemsize, cells): plane p = byte p of each
-    data = base64.b64encode(zlib.compress(planes.tobytes(), ZLIB_LEVEL)).decode("ascii")
-    return {"dtype": np.dtype(dtype).name, "shape": list(a.shape), "data": data}
+    out: dict[str, Any] = {"dtype": np.dtype(dtype).name, "shape": list(a.shape)}
+    if planes.size <= PLAIN_BYTES:
+        return {**out, "data": base64.b64encode(planes.tobytes()).decode("ascii"), "plain": 1}
+    return {**out, "data": base64.b64encode(zlib.compress(planes.tobytes(), ZLIB_LEVEL)).decode("ascii")}
 
 
 def decode_ints(enc: dict[str, Any]) -> np.ndarray:
     """The inverse of encode_ints (the browser does the same in decode.js); for tests and tools."""
     dtype = np.dtype(enc["dtype"]).newbyteorder("<")
-    planes = np.frombuffer(zlib.decompress(base64.b64decode(enc["data"])), np.uint8)
+    packed = base64.b64decode(enc["data"])
+    planes = np.frombuffer(packed if enc.get("plain") else zlib.decompress(packed), np.uint8)
     cells = int(np.prod(enc["shape"]))
     raw = planes.reshape(dtype.itemsize, cells).T.copy()
     return raw.view(dtype).reshape(enc["shape"]).astype(np.int64)

@@ -18,6 +18,7 @@ from attention.headview.payload import (
     Decimals,
     decode_ints,
     decoded,
+    PLAIN_BYTES,
     encode_ints,
     head_payload,
     round_to,
@@ -188,3 +189,15 @@ def test_byte_level_tokens_travel_as_text_beside_the_raw_tokens():
                       q=q[:, :2], k=q[:, :2], v=q[:, :2], scale=1.0, model_weights=np.full((1, 2, 2), 0.5, np.float32),
                       model_z=q[:, :2])
     assert "key_labels" not in site_header(plain)  # nothing to add: no bytes sent
+
+
+def test_small_arrays_go_plain_and_larger_ones_through_zlib_and_both_come_back_exactly():
+    rng = np.random.default_rng(3)
+    small = rng.integers(-30_000, 30_000, (3, 64))  # int16: 384 bytes, a written word's own row
+    large = rng.integers(-30_000, 30_000, (40, 64))  # 5,120 bytes
+    assert small.size * 2 <= PLAIN_BYTES < large.size * 2
+    enc_small, enc_large = encode_ints(small), encode_ints(large)
+    assert enc_small.get("plain") == 1 and "plain" not in enc_large
+    assert len(enc_small["data"]) == 4 * -(-small.size * 2 // 3)  # base64 of the byte planes, nothing more
+    for a, enc in ((small, enc_small), (large, enc_large)):
+        assert np.array_equal(decode_ints(enc), a)

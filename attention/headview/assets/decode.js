@@ -49,7 +49,7 @@ async function hvDecodeInts(enc, store) {
   const [Type, size] = HV_TYPES[enc.dtype];
   const packed = typeof enc.data === "string" ? hvBase64Bytes(enc.data)
     : store.subarray(enc.data[0], enc.data[0] + enc.data[1]);
-  const planes = await hvInflate(packed);
+  const planes = enc.plain ? packed : await hvInflate(packed); // plain: ready in this task (payload.py)
   const cells = enc.shape.reduce((a, b) => a * b, 1);
   const bytes = new Uint8Array(cells * size); // little-endian, as Python wrote it
   for (let p = 0; p < size; p++) {
