@@ -17,7 +17,7 @@ _STYLE = f"""<style>
 .bar-table th, .bar-table td {{ padding: 1px 6px; border-bottom: 1px solid rgba(128, 128, 128, 0.25);
   text-align: left; font-weight: normal; white-space: nowrap; }}
 .bar-table thead th {{ font-size: 0.75rem; font-weight: 600; white-space: normal; }}
-.bar-table td.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
+.bar-table .num {{ text-align: right; font-variant-numeric: tabular-nums; }}
 .bar-table .bar {{ display: inline-block; width: 4em; height: 0.8em; margin-right: 6px; vertical-align: middle;
   background: linear-gradient(to right, {BAR} var(--share), transparent var(--share));
   outline: 1px solid rgba(128, 128, 128, 0.35); }}
@@ -45,7 +45,8 @@ def _cell(col: Column, value: object) -> str:
 def table_html(columns: list[Column], rows: list[tuple[object, ...]]) -> str:
     """rows: one tuple per row, a value per column (a share outside 0..1 is printed as it is, its bar
     clipped)."""
-    head = "".join(f'<th scope="col">{html.escape(c.title)}</th>' for c in columns)
+    head = "".join(f'<th scope="col"{"" if c.kind == "text" else " class=num"}>{html.escape(c.title)}</th>'
+                   for c in columns)
     body = "".join("<tr>" + "".join(_cell(c, v) for c, v in zip(columns, row, strict=True)) + "</tr>" for row in rows)
     return f'{_STYLE}<div class="bar-table"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
