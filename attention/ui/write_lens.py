@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from attention.analysis.value_weighted import first_token
+from attention.plots.bar_table import Column, table_html
 from attention.plots.labels import label
 from attention.ui import admission
 from attention.ui.lang import t
@@ -107,13 +108,10 @@ def sinks_section(w: Writing, step: int) -> None:
         return
     ft = first_token(site)
     per_group = w.stores[layer].heads // w.stores[layer].kv_heads
-    table = [{t("sinks.col_head"): h, t("sinks.col_group"): h // per_group, t("sinks.col_weight"): float(ft.weight[h]),
-              t("sinks.col_vw"): float(ft.value_weighted[h]), t("sinks.col_norm"): float(ft.value_norm[h])}
-             for h in range(len(ft.weight))]
-    bar = st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.3f")
-    st.dataframe(table, hide_index=True, width="stretch", key="wr_sinks_table", column_config={
-        t("sinks.col_weight"): bar, t("sinks.col_vw"): bar,
-        t("sinks.col_norm"): st.column_config.NumberColumn(format="%.2f")})
+    columns = [Column(t("sinks.col_head")), Column(t("sinks.col_group")), Column(t("sinks.col_weight"), "share"),
+               Column(t("sinks.col_vw"), "share"), Column(t("sinks.col_norm"), "number", decimals=2)]
+    st.html(table_html(columns, [(h, h // per_group, ft.weight[h], ft.value_weighted[h], ft.value_norm[h])
+                                 for h in range(len(ft.weight))]))  # redrawn every word: no grid (bar_table.py)
     st.caption(t("sinks.summary", layer=layer, sinks=int((ft.weight > SINK).sum()), heads=len(ft.weight),
                  w=f"{ft.weight.mean():.2f}", vw=f"{ft.value_weighted.mean():.2f}"))
 

@@ -4,10 +4,12 @@ head view, and the sinks table gives each head of that layer its first-token wei
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
+from attention.plots.bar_table import read_table
 from attention.ui import write_lens
 from attention.ui.state import Keys
 
@@ -25,6 +27,15 @@ def open_write(lang: str, **params: str) -> AppTest:
     assert not any(k == "wr_lens_table" for k in keys_of(at))  # the lens costs a pass: off until asked for
     at.toggle(key=write_lens.LENS_ON).set_value(True)
     return at.run()
+
+
+def sinks_table(at: AppTest, lang: str) -> dict[str, list[str]]:
+    """The sinks table (an HTML table, plots/bar_table.py) as {column title: the cells' texts}."""
+    for el in at.get("html"):
+        head, rows = read_table(el.proto.body)
+        if i18n.t("sinks.col_vw", lang) in head:
+            return {title: [row[i] for row in rows] for i, title in enumerate(head)}
+    raise AssertionError("no sinks table on the page")
 
 
 def keys_of(at: AppTest) -> list[str]:
@@ -47,9 +58,11 @@ def test_lens_and_sinks_on_the_write_page(smollm2, lang):
     final = lens[i18n.t("lens.col_final", lang, token="·the")]  # each layer's probability of " the"
     assert not final.isna().any() and final.iloc[-1] == lens[i18n.t("lens.col_p", lang)].iloc[-1]
     assert final.iloc[0] < 1e-6 and final.iloc[-5:].min() > 0.1  # nothing at the embedding, rising late
-    sinks = next(d.value for d in at.dataframe if i18n.t("sinks.col_vw", lang) in d.value.columns)
-    assert len(sinks) == 9 and sinks[i18n.t("sinks.col_group", lang)].tolist() == [0, 0, 0, 1, 1, 1, 2, 2, 2]
-    weight, share = sinks[i18n.t("sinks.col_weight", lang)], sinks[i18n.t("sinks.col_vw", lang)]
+    sinks = sinks_table(at, lang)
+    groups = [int(g) for g in sinks[i18n.t("sinks.col_group", lang)]]
+    assert len(sinks) == 5 and groups == [0, 0, 0, 1, 1, 1, 2, 2, 2]  # five columns, a row per head
+    weight = np.array(sinks[i18n.t("sinks.col_weight", lang)], float)
+    share = np.array(sinks[i18n.t("sinks.col_vw", lang)], float)
     assert ((0 <= weight) & (weight <= 1) & (0 <= share) & (share <= 1)).all()
     assert (share <= weight + 1e-9).sum() >= 5  # the sink's small value: its share below its weight mostly
 
