@@ -87,3 +87,19 @@ def test_the_row_scale_is_kept_when_another_head_is_picked(browser, tmp_path):
     assert page.locator(".hv-ascale").get_attribute("aria-pressed") == "true"
     assert page.locator(".hv").first.get_attribute("data-a-scale") == "rows"
     context.close()
+
+
+def test_a_hidden_cell_is_grey_and_a_seen_one_is_coloured(browser, tmp_path):
+    site = random_site(12, kind="decoder", heads=1, d_head=8, seed=5)  # causal: row i sees keys 0..i
+    path = tmp_path / "causal.html"
+    path.write_text("<!DOCTYPE html><meta charset='utf-8'><body>" + render_html(site), encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1500, "height": 1300}, offline=True)
+    page = context.new_page()
+    page.goto(path.as_uri())
+    page.wait_for_selector(".hv[data-ready='1']", timeout=30_000)
+    # points clear of the hatching drawn over hidden cells (its lines cross each cell diagonally)
+    hidden = page.evaluate(PIXEL, list(cell_point(page, "A", 2.6, 9.2)))
+    seen = page.evaluate(PIXEL, list(cell_point(page, "A", 9.6, 2.2)))
+    context.close()
+    assert hidden == [217, 217, 217]  # #d9d9d9, the masked grey
+    assert seen != hidden and darkness(seen) > 0

@@ -48,22 +48,24 @@ function hvLut(stops) {
 function hvImage(values, masked, rows, cols, lut, lo, hi) {
   // A canvas of cols x rows pixels: values (row-major) mapped lo..hi onto the lut, masked cells grey.
   // hi may be an array, one top per row (each row coloured from lo to its own largest value).
+  // One 32-bit write a pixel (RGBA in memory, read little-endian as every typed array here is): at
+  // 1,000 tokens S and A are a million pixels each, coloured again for every written word.
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(cols, 1);
   canvas.height = Math.max(rows, 1);
   const img = new ImageData(canvas.width, canvas.height);
+  const px = new Uint32Array(img.data.buffer);
+  const pack = (r, g, b) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+  const colours = new Uint32Array(256);
+  for (let i = 0; i < 256; i++) colours[i] = pack(lut[i * 3], lut[i * 3 + 1], lut[i * 3 + 2]);
+  const grey = pack(HV_MASKED[0], HV_MASKED[1], HV_MASKED[2]);
   const spanOf = (top) => (top > lo ? 255 / (top - lo) : 0);
-  let span = Array.isArray(hi) ? 0 : spanOf(hi);
-  for (let c = 0; c < rows * cols; c++) {
-    const o = c * 4;
-    if (Array.isArray(hi) && c % cols === 0) span = spanOf(hi[c / cols]);
-    if (masked && masked[c]) {
-      img.data[o] = HV_MASKED[0]; img.data[o + 1] = HV_MASKED[1]; img.data[o + 2] = HV_MASKED[2];
-    } else {
-      const i = Math.max(0, Math.min(255, Math.round((values[c] - lo) * span))) * 3;
-      img.data[o] = lut[i]; img.data[o + 1] = lut[i + 1]; img.data[o + 2] = lut[i + 2];
+  const perRow = Array.isArray(hi);
+  for (let r = 0; r < rows; r++) {
+    const span = spanOf(perRow ? hi[r] : hi), start = r * cols, end = start + cols;
+    for (let c = start; c < end; c++) {
+      px[c] = masked && masked[c] ? grey : colours[Math.max(0, Math.min(255, Math.round((values[c] - lo) * span)))];
     }
-    img.data[o + 3] = 255;
   }
   canvas.getContext("2d").putImageData(img, 0, 0);
   return canvas;
