@@ -61,8 +61,10 @@ INTS = frozenset({
     Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
     Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
     Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD, Keys.CMP_LAYER, Keys.CMP_HEAD})
-# A selection a link does not name is none: Back to an address without one clears it
-SELECTIONS = frozenset({Keys.SEL_Q, Keys.SEL_K, Keys.TR_SEL_Q, Keys.TR_SEL_K, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K})
+# A selection a link does not name is none: Back to an address without one clears it. The Write page's
+# written words too: a link leaves out none written, and Back to the prompt alone must drop them
+SELECTIONS = frozenset({Keys.SEL_Q, Keys.SEL_K, Keys.TR_SEL_Q, Keys.TR_SEL_K, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
+                        Keys.WR_IDS})
 FLOATS = frozenset({Keys.WR_TEMPERATURE, Keys.WR_TOP_P})
 _TRUE = ("1", "true", "yes", "on")
 

@@ -54,3 +54,21 @@ def test_back_shows_the_view_the_address_names_and_another_run_does_not_read_it(
     assert (at.session_state[Keys.SEL_Q], at.session_state[Keys.SEL_K]) == (None, None)
     assert "q" not in link(at) and at.session_state[Keys.TEXT] == "the cat saw the dog"
     assert not at.exception
+
+
+def test_back_to_the_prompt_alone_drops_the_words_written(monkeypatch, smollm2):
+    at = AppTest.from_file(APP, default_timeout=240)
+    at.query_params.update({"prompt": "The cat sat on the"})
+    at.switch_page(state.PAGES["write"].path)
+    at.run()
+    landing = link(at)  # no word written: the link names no ids
+    assert "ids" not in landing
+    at.button(key="wr_next").click().run()
+    at.button(key="wr_next").click().run()
+    assert len(link(at)["ids"].split(",")) == 2
+    one_word = {**link(at), "ids": link(at)["ids"].split(",")[0], "step": "1"}
+    back_to(at, one_word, monkeypatch)
+    assert at.session_state[Keys.WR_STEP] == 1 and link(at)["ids"] == one_word["ids"]
+    back_to(at, landing, monkeypatch)  # the address the page was opened with
+    assert not at.exception and "ids" not in link(at) and at.session_state[Keys.WR_STEP] == 0
+    assert at.code[0].value == "The cat sat on the"  # the text so far: the prompt alone
