@@ -113,7 +113,7 @@ class Site:
                            z_diff: float) -> None:
         """Keep a recomputation the caller already made by core.attention from this site's own q, k, v (and
         its largest differences from the model's weights and z) instead of making it again when read:
-        lm/rows.Recomputed grows one a row per written word. The arrays are kept as given (views are not
+        lm/rows.Recomputed grows it a row per written word. The arrays are kept as given (views are not
         copied) and made read-only."""
         for a in (scores, weights, z):
             a.flags.writeable = False

@@ -32,7 +32,7 @@ def buttons(w) -> None:
     c_seed.number_input(t("write.seed"), 0, 2**31 - 1, step=1, key=Keys.WR_SEED, help=t("write.seed_help"),
                         disabled=not st.session_state.get(Keys.WR_SAMPLED))
     done = w.ended or w.full
-    playing = bool(st.session_state.get(Keys.WR_PLAYING)) and not done  # Play writes: the two buttons wait
+    playing = writing.playing(w)  # Play writes: the two buttons wait
     c_next.button(t("write.next"), key="wr_next", on_click=writing.write, args=(1,), disabled=done or playing,
                   type="primary")
     c_ten.button(t("write.ten"), key="wr_ten", on_click=writing.write, args=(10,), disabled=done or playing)

@@ -10,7 +10,8 @@ import html
 from dataclasses import dataclass
 from typing import Literal
 
-BAR = "#9ecae1"  # the colour of plots/next_word_bars.py
+from attention.plots.next_word_bars import BAR  # the same bars' colour
+
 _STYLE = f"""<style>
 .bar-table {{ margin: 0; font-size: 0.875rem; }}
 .bar-table table {{ border-collapse: collapse; width: 100%; }}
