@@ -26,9 +26,8 @@ function hvA11yBuild(view) {
   grid.prepend(row);
   grid.setAttribute("aria-activedescendant", cell.id);
 
-  const cap = (list) => (list.length > 200 ? list.slice(0, 200).join(" ") + " \u2026" : list.join(" "));
   const words = hvEl("p", "hv-sr hv-words", { id: id + "-words" });
-  words.textContent = hvFill(L.words, { query: cap((p.query_labels || p.query_tokens)), key: cap((p.key_labels || p.key_tokens)) });
+  words.textContent = hvA11yWords(view);
   grid.setAttribute("aria-describedby", words.id);
   const live = hvEl("div", "hv-sr hv-live", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const table = hvEl("div", "hv-table hv-sr", { id: id + "-table", role: "region", "aria-label": L.table });
@@ -42,8 +41,24 @@ function hvA11yBuild(view) {
     if (shown) table.tabIndex = 0; else table.removeAttribute("tabindex"); // shown, it scrolls by keyboard too
   });
   toggle.setAttribute("aria-expanded", "false");
-  view.a11y = { grid, row, cell, live, table, tableFor: null };
+  view.a11y = { grid, row, cell, live, table, words, tableFor: null };
   hvA11yUpdate(view, false);
+}
+
+function hvA11yGrow(view) { // after view.grow: the grid's size and words, the selected row's table
+  const L = view.labels, p = view.p, d = view.d, a = view.a11y;
+  a.grid.setAttribute("aria-label", hvFill(L.grid, { matrix: L.A, layer: p.layer, head: p.head, nq: d.nq, nk: d.nk }));
+  a.grid.setAttribute("aria-rowcount", String(d.nq));
+  a.grid.setAttribute("aria-colcount", String(d.nk));
+  a.words.textContent = hvA11yWords(view);
+  a.tableFor = null;
+  hvA11yUpdate(view, false);
+}
+
+function hvA11yWords(view) {
+  const L = view.labels, p = view.p;
+  const cap = (list) => (list.length > 200 ? list.slice(0, 200).join(" ") + " \u2026" : list.join(" "));
+  return hvFill(L.words, { query: cap((p.query_labels || p.query_tokens)), key: cap((p.key_labels || p.key_tokens)) });
 }
 
 function hvSay(view, at) { // one selection in words, in the page's language
