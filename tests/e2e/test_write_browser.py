@@ -11,7 +11,7 @@ from harness.head_geometry import selected, wait_ready
 pytestmark = [pytest.mark.browser, pytest.mark.model]
 PROMPT = "The cat sat on the"  # 5 tokens: The ·cat ·sat ·on ·the
 _NUMBERS = "() => {" + _FIND_VIEW + """const v = findView(), d = v.d;
-  const pixels = (c) => Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
+  const pixels = (c) => Array.from(c.getContext('2d').getImageData(0, 0, c.hvCols, c.hvRows).data);
   return {S: Array.from(d.S), scaled: Array.from(d.scaled), A: Array.from(d.A), masked: Array.from(d.masked),
     images: [v.S.cfg.image, v.A.cfg.image, v.Z.cfg.image].map(pixels),
     rows: v.a11y.grid.getAttribute('aria-rowcount'), words: v.a11y.words.textContent}; }"""

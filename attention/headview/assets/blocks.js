@@ -22,8 +22,6 @@ async function hvBlockInts(entry) {
   return entry.ints;
 }
 
-const HV_ROOM = 64; // rows and keys a square head may grow by before its arrays are allocated again
-
 function hvRoomy(Type, length, room) { // a typed array of `length` on a buffer holding `room` elements
   return new Type(new ArrayBuffer(Math.max(length, room) * Type.BYTES_PER_ELEMENT), 0, length);
 }

@@ -16,6 +16,7 @@ const HV_CIVIDIS = ["#00224e", "#123570", "#3b496c", "#575d6d", "#707173", "#8a8
   "#e4cf5b", "#fee838"];
 const HV_BUOR = ["#08306b", "#2171b5", "#6baed6", "#c6dbef", "#f7f7f7", "#fdd0a2", "#fd8d3c", "#d94801", "#7f2704"];
 const HV_PALETTE_KEY = "attention.headview.palette";
+const HV_ROOM = 64; // rows and keys a head may grow by (a written word) before its arrays and images are made again
 
 function hvLuts(palette) { // {sequential, diverging} colour tables of a palette
   return palette === "cvd" ? { sequential: hvLut(HV_CIVIDIS), diverging: hvLut(HV_BUOR) }
@@ -70,17 +71,21 @@ function hvPaint(ctx, values, masked, cols, lut, lo, hi, r0, r1, c0, c1) {
   ctx.putImageData(img, c0, r0);
 }
 
-function hvImage(values, masked, rows, cols, lut, lo, hi, old) {
-  // A canvas of cols x rows pixels, one a cell (hvPaint). old: the image of the same values' first rows
-  // and columns (a head that grew, blocks.js), whose pixels are copied instead of coloured again.
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.max(cols, 1);
-  canvas.height = Math.max(rows, 1);
+function hvImage(values, masked, rows, cols, lut, lo, hi, old, room) {
+  // A canvas with one pixel a cell in its top-left cols x rows (hvPaint), and room (= [cols, rows]) to
+  // grow into. old: the image of the same values' first rows and columns (a head that grew, blocks.js):
+  // its pixels are kept and only the new cells coloured, in old itself when it has the room.
+  let canvas = old, r = old ? Math.min(old.hvRows, rows) : 0, c = old ? Math.min(old.hvCols, cols) : 0;
+  if (!old || old.width < cols || old.height < rows) {
+    canvas = document.createElement("canvas");
+    canvas.width = Math.max(cols + (room ? room[0] : 0), 1);
+    canvas.height = Math.max(rows + (room ? room[1] : 0), 1);
+    if (r && c) canvas.getContext("2d").drawImage(old, 0, 0, c, r, 0, 0, c, r);
+  }
   const ctx = canvas.getContext("2d");
-  const r = old ? Math.min(old.height, rows) : 0, c = old ? Math.min(old.width, cols) : 0;
-  if (r && c) ctx.drawImage(old, 0, 0, c, r, 0, 0, c, r);
   hvPaint(ctx, values, masked, cols, lut, lo, hi, r, rows, 0, cols); // new rows
   hvPaint(ctx, values, masked, cols, lut, lo, hi, 0, r, c, cols); // new columns of the old rows
+  canvas.hvRows = rows; canvas.hvCols = cols; // the part that holds cells
   return canvas;
 }
 
@@ -262,7 +267,7 @@ class HvPanel {
     mm.width = Math.max(8, Math.round(this.cfg.cols * sx)); mm.height = Math.max(8, Math.round(this.cfg.rows * sx));
     const ctx = mm.getContext("2d"), v = this.view;
     ctx.imageSmoothingEnabled = true;
-    ctx.drawImage(this.cfg.image, 0, 0, mm.width, mm.height);
+    ctx.drawImage(this.cfg.image, 0, 0, this.cfg.cols, this.cfg.rows, 0, 0, mm.width, mm.height);
     ctx.strokeStyle = HV_HIGHLIGHT; ctx.lineWidth = 2;
     ctx.strokeRect(v.x0 * mm.width / this.cfg.cols, v.y0 * mm.height / this.cfg.rows,
       Math.max(2, (v.x1 - v.x0) * mm.width / this.cfg.cols), Math.max(2, (v.y1 - v.y0) * mm.height / this.cfg.rows));

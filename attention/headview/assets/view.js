@@ -114,9 +114,9 @@ class HvView {
     this.root.setAttribute("data-ready", "1");
   }
 
-  sImage(old) { const d = this.d, [lo, hi] = this.ranges.S; return hvImage(d.S, d.masked, d.nq, d.nk, this.luts.diverging, lo, hi, old); }
+  sImage(old) { const d = this.d, [lo, hi] = this.ranges.S; return hvImage(d.S, d.masked, d.nq, d.nk, this.luts.diverging, lo, hi, old, [HV_ROOM, HV_ROOM]); }
 
-  zImage(old) { const d = this.d, [lo, hi] = this.ranges.Z; return hvImage(d.Z, null, d.nq, d.dh, this.luts.diverging, lo, hi, old); }
+  zImage(old) { const d = this.d, [lo, hi] = this.ranges.Z; return hvImage(d.Z, null, d.nq, d.dh, this.luts.diverging, lo, hi, old, [0, HV_ROOM]); }
 
   setPalette(name) { // "standard" or "cvd" (colour-blind safe); the numbers and the hatching do not change
     this.palette = name === "cvd" ? "cvd" : "standard";
@@ -135,7 +135,7 @@ class HvView {
   aImage(old) { // A coloured 0..1, or each row 0..its largest weight
     const d = this.d;
     this.aHi = this.rowScale ? hvRowMax(d.A, d.masked, d.nq, d.nk) : null; // the rows' tops, kept for grow
-    return hvImage(d.A, d.masked, d.nq, d.nk, this.luts.sequential, 0, this.aHi || this.w10, old);
+    return hvImage(d.A, d.masked, d.nq, d.nk, this.luts.sequential, 0, this.aHi || this.w10, old, [HV_ROOM, HV_ROOM]);
   }
 
   grow(payload, data) {
