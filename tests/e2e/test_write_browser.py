@@ -10,8 +10,13 @@ from harness.head_geometry import selected, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.model]
 PROMPT = "The cat sat on the"  # 5 tokens: The ·cat ·sat ·on ·the
-_NUMBERS = "() => {" + _FIND_VIEW + """const d = findView().d;
-  return {S: Array.from(d.S), scaled: Array.from(d.scaled), A: Array.from(d.A), masked: Array.from(d.masked)}; }"""
+_NUMBERS = "() => {" + _FIND_VIEW + """const v = findView(), d = v.d;
+  const pixels = (c) => Array.from(c.getContext('2d').getImageData(0, 0, c.hvCols, c.hvRows).data);
+  return {S: Array.from(d.S), scaled: Array.from(d.scaled), A: Array.from(d.A), masked: Array.from(d.masked),
+    images: [v.S.cfg.image, v.A.cfg.image, v.Z.cfg.image].map(pixels),
+    rows: v.a11y.grid.getAttribute('aria-rowcount'), words: v.a11y.words.textContent}; }"""
+_KEEP_VIEW = "() => {" + _FIND_VIEW + "window.__viewBefore = findView(); }"
+_SAME_VIEW = "() => {" + _FIND_VIEW + "return findView() === window.__viewBefore; }"
 
 
 def test_three_next_words_mark_the_newest_row_and_a_word_goes_back(page, app_url):
@@ -27,10 +32,14 @@ def test_three_next_words_mark_the_newest_row_and_a_word_goes_back(page, app_url
         wait_ready(page)
         expect(page.locator('[data-matrix="A"]').first).to_have_attribute("data-selected", f"{5 + n - 1},",
                                                                          timeout=30_000)
+        if n == 1:
+            page.evaluate(_KEEP_VIEW)
+    assert page.evaluate(_SAME_VIEW)  # words 2 and 3 grew the view that word 1 mounted (view.js grow)
     assert selected(page) == "7,"  # 5 prompt tokens + 3 written: row 7 is the newest
     assert "ids=" in page.url and "step=3" in page.url
-    # The view grew a row a word, each time reusing the cells of the bands it had (blocks.js): the same
-    # numbers as a browser that assembles the whole text at once from the same link.
+    # The view grew a row a word, each time reusing the cells of the bands it had (blocks.js) and the
+    # pixels of its images: the same numbers, pixels and words as a browser that assembles the whole
+    # text at once from the same link.
     grown = page.evaluate(_NUMBERS)
     fresh = page.context.new_page()
     fresh.goto(page.url)

@@ -3,6 +3,7 @@
 // "query word, key word, weight (q.k, scaled)"; the selected row is a real table (hidden until asked
 // for); a live region announces each keyboard move and selection; a hidden line lists the words.
 
+const HV_TABLE_NOW = 256; // rows of a table built at once; a longer one waits for an idle moment
 let hvA11yIds = 0; // ids must be unique in a page that holds several head views
 
 function hvFill(template, values) { // "{q} ..." filled; a token's own braces are left alone
@@ -26,9 +27,8 @@ function hvA11yBuild(view) {
   grid.prepend(row);
   grid.setAttribute("aria-activedescendant", cell.id);
 
-  const cap = (list) => (list.length > 200 ? list.slice(0, 200).join(" ") + " \u2026" : list.join(" "));
   const words = hvEl("p", "hv-sr hv-words", { id: id + "-words" });
-  words.textContent = hvFill(L.words, { query: cap((p.query_labels || p.query_tokens)), key: cap((p.key_labels || p.key_tokens)) });
+  words.textContent = hvA11yWords(view);
   grid.setAttribute("aria-describedby", words.id);
   const live = hvEl("div", "hv-sr hv-live", { role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const table = hvEl("div", "hv-table hv-sr", { id: id + "-table", role: "region", "aria-label": L.table });
@@ -42,8 +42,24 @@ function hvA11yBuild(view) {
     if (shown) table.tabIndex = 0; else table.removeAttribute("tabindex"); // shown, it scrolls by keyboard too
   });
   toggle.setAttribute("aria-expanded", "false");
-  view.a11y = { grid, row, cell, live, table, tableFor: null };
+  view.a11y = { grid, row, cell, live, table, words, tableFor: null };
   hvA11yUpdate(view, false);
+}
+
+function hvA11yGrow(view) { // after view.grow: the grid's size and words, the selected row's table
+  const L = view.labels, p = view.p, d = view.d, a = view.a11y;
+  a.grid.setAttribute("aria-label", hvFill(L.grid, { matrix: L.A, layer: p.layer, head: p.head, nq: d.nq, nk: d.nk }));
+  a.grid.setAttribute("aria-rowcount", String(d.nq));
+  a.grid.setAttribute("aria-colcount", String(d.nk));
+  a.words.textContent = hvA11yWords(view);
+  a.tableFor = null;
+  hvA11yUpdate(view, false);
+}
+
+function hvA11yWords(view) {
+  const L = view.labels, p = view.p;
+  const cap = (list) => (list.length > 200 ? list.slice(0, 200).join(" ") + " \u2026" : list.join(" "));
+  return hvFill(L.words, { query: cap((p.query_labels || p.query_tokens)), key: cap((p.key_labels || p.key_tokens)) });
 }
 
 function hvSay(view, at) { // one selection in words, in the page's language
@@ -74,6 +90,7 @@ function hvA11yTable(view) {
   const key = s.row >= 0 ? "r" + s.row : s.col >= 0 ? "c" + s.col : "";
   if (a.tableFor === key) return;
   a.tableFor = key;
+  const token = a.tableToken = (a.tableToken || 0) + 1;
   if (!key) {
     const msg = hvEl("p");
     msg.textContent = L.table_empty;
@@ -81,29 +98,35 @@ function hvA11yTable(view) {
     return;
   }
   const byRow = s.row >= 0, n = byRow ? d.nk : d.nq, words = byRow ? (p.key_labels || p.key_tokens) : (p.query_labels || p.query_tokens);
-  const t = hvEl("table");
-  const caption = hvEl("caption");
-  caption.textContent = byRow ? hvFill(L.table_row, { q: hvWord((p.query_labels || p.query_tokens), s.row) })
-    : hvFill(L.table_col, { k: hvWord((p.key_labels || p.key_tokens), s.col) });
-  const head = hvEl("tr");
-  for (const text of [byRow ? L.key : L.query, L.position, L.weight, L.score, L.scaled]) {
-    const th = hvEl("th", null, { scope: "col" });
-    th.textContent = text;
-    head.append(th);
-  }
-  const thead = hvEl("thead"), tbody = hvEl("tbody");
-  thead.append(head);
-  for (let i = 0; i < n; i++) {
-    const c = byRow ? s.row * d.nk + i : i * d.nk + s.col, tr = hvEl("tr");
-    const word = hvEl("th", null, { scope: "row" });
-    word.textContent = words[i];
-    const cells = [String(i), d.masked[c] ? L.masked : hvFixed(d.A[c], dec.weight), hvFixed(d.S[c], dec.score),
-      d.masked[c] ? L.masked : hvFixed(d.scaled[c], dec.scaled)];
-    tr.append(word, ...cells.map((text) => { const td = hvEl("td"); td.textContent = text; return td; }));
-    tbody.append(tr);
-  }
-  t.append(caption, thead, tbody);
-  a.table.replaceChildren(t);
+  const build = () => {
+    if (a.tableToken !== token || view.a11y !== a) return; // another row asked for since
+    const t = hvEl("table");
+    const caption = hvEl("caption");
+    caption.textContent = byRow ? hvFill(L.table_row, { q: hvWord((p.query_labels || p.query_tokens), s.row) })
+      : hvFill(L.table_col, { k: hvWord((p.key_labels || p.key_tokens), s.col) });
+    const head = hvEl("tr");
+    for (const text of [byRow ? L.key : L.query, L.position, L.weight, L.score, L.scaled]) {
+      const th = hvEl("th", null, { scope: "col" });
+      th.textContent = text;
+      head.append(th);
+    }
+    const thead = hvEl("thead"), tbody = hvEl("tbody");
+    thead.append(head);
+    for (let i = 0; i < n; i++) {
+      const c = byRow ? s.row * d.nk + i : i * d.nk + s.col, tr = hvEl("tr");
+      const word = hvEl("th", null, { scope: "row" });
+      word.textContent = words[i];
+      const cells = [String(i), d.masked[c] ? L.masked : hvFixed(d.A[c], dec.weight), hvFixed(d.S[c], dec.score),
+        d.masked[c] ? L.masked : hvFixed(d.scaled[c], dec.scaled)];
+      tr.append(word, ...cells.map((text) => { const td = hvEl("td"); td.textContent = text; return td; }));
+      tbody.append(tr);
+    }
+    t.append(caption, thead, tbody);
+    a.table.replaceChildren(t);
+  };
+  // a long row is built when the page is idle: the drawing goes first, the table follows within moments
+  if (n <= HV_TABLE_NOW) build();
+  else (window.requestIdleCallback || ((f) => setTimeout(f, 0)))(build, { timeout: 300 });
 }
 
 function hvA11yUpdate(view, announce) {

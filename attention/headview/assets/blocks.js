@@ -22,15 +22,31 @@ async function hvBlockInts(entry) {
   return entry.ints;
 }
 
-async function hvAssemble(head, prev) {
-  // head: the message's description (blocks.py head_blocks). Returns [payload, data] as hvMount wants.
+function hvRoomy(Type, length, room) { // a typed array of `length` on a buffer holding `room` elements
+  return new Type(new ArrayBuffer(Math.max(length, room) * Type.BYTES_PER_ELEMENT), 0, length);
+}
+
+function hvRegrow(arr, oldW, edge, n, length) {
+  // arr's first `edge` rows of `edge` cells (row stride oldW <= n) moved to stride n, in its own buffer,
+  // last row first (each moves right, over nothing not yet moved); null if the buffer is too small.
+  if (arr.buffer.byteLength < length * arr.BYTES_PER_ELEMENT) return null;
+  const all = new arr.constructor(arr.buffer, 0, length);
+  for (let i = edge - 1; i > 0; i--) all.copyWithin(i * n, i * oldW, i * oldW + edge);
+  return all;
+}
+
+async function hvAssemble(head, prev, isCurrent) {
+  // head: the message's description (blocks.py head_blocks). Returns [payload, data] as hvMount wants and
+  // the rows and keys [0, edge) taken from prev,
+  // or null when isCurrent() says a newer head came while the blocks were decoded.
   // prev: {bands, data} of the last head assembled for this view, or null. A square head whose first
   // bands are prev's takes the cells those bands cover from prev's data: a written word computes its own
-  // row and column, not every Q.K^T again.
+  // row and column, not every Q.K^T again; and when prev's arrays have room, in place (prev is spent).
   const store = hvBlockStore();
   const nq = head.nq, nk = head.nk, dh = head.d_head;
   const bands = head.bands.map((id) => store.get(id).obj);
   const ints = await Promise.all(head.bands.map((id) => hvBlockInts(store.get(id))));
+  if (isCurrent && !isCurrent()) return null;
   const qi = new Float64Array(nq * dh), ki = new Float64Array(nk * dh);
   const qs = new Float64Array(nq), ks = new Float64Array(nk);
   const Z = new Int32Array(nq * dh);
@@ -44,8 +60,34 @@ async function hvAssemble(head, prev) {
     ql.push(...(b.ql || b.qt)); kl.push(...(b.kl || b.kt));
     anyQl ||= !!b.ql; anyKl ||= !!b.kl;
   });
-  const S = new Float64Array(nq * nk), scaled = new Float64Array(nq * nk);
-  const A = new Int32Array(nq * nk), masked = new Uint8Array(nq * nk);
+  let reuse = 0; // leading bands shared with prev: rows and keys [0, edge) are prev's cells
+  const square = nq === nk && prev && prev.data.nq === prev.data.nk && prev.data.dh === dh;
+  if (square) {
+    const n = Math.min(prev.bands.length, head.bands.length);
+    while (reuse < n && prev.bands[reuse] === head.bands[reuse]) reuse++;
+  }
+  const edge = reuse ? bands[reuse - 1].rows[1] : 0, size = nq * nk;
+  const room = nq === nk ? (nk + HV_ROOM) * (nk + HV_ROOM) : 0;
+  let S, scaled, A, masked;
+  if (edge) {
+    const old = prev.data, w = old.nk;
+    const moved = nk >= w ? [old.S, old.scaled, old.A, old.masked].map((arr) => hvRegrow(arr, w, edge, nk, size)) : [];
+    if (moved.length && moved.every((arr) => arr)) {
+      [S, scaled, A, masked] = moved;
+    } else {
+      S = hvRoomy(Float64Array, size, room); scaled = hvRoomy(Float64Array, size, room);
+      A = hvRoomy(Int32Array, size, room); masked = hvRoomy(Uint8Array, size, room);
+      for (let i = 0; i < edge; i++) {
+        S.set(old.S.subarray(i * w, i * w + edge), i * nk);
+        scaled.set(old.scaled.subarray(i * w, i * w + edge), i * nk);
+        A.set(old.A.subarray(i * w, i * w + edge), i * nk);
+        masked.set(old.masked.subarray(i * w, i * w + edge), i * nk);
+      }
+    }
+  } else {
+    S = hvRoomy(Float64Array, size, room); scaled = hvRoomy(Float64Array, size, room);
+    A = hvRoomy(Int32Array, size, room); masked = hvRoomy(Uint8Array, size, room);
+  }
   const rect = (r0, r1, c0, c1, resid, corr, a) => { // one L or U rectangle, row-major
     const w = c1 - c0;
     for (let i = r0; i < r1; i++) {
@@ -61,22 +103,6 @@ async function hvAssemble(head, prev) {
       }
     }
   };
-  let reuse = 0; // leading bands shared with prev: rows and keys [0, edge) are prev's cells
-  const square = nq === nk && prev && prev.data.nq === prev.data.nk && prev.data.dh === dh;
-  if (square) {
-    const n = Math.min(prev.bands.length, head.bands.length);
-    while (reuse < n && prev.bands[reuse] === head.bands[reuse]) reuse++;
-  }
-  const edge = reuse ? bands[reuse - 1].rows[1] : 0;
-  if (edge) {
-    const old = prev.data, w = old.nk;
-    for (let i = 0; i < edge; i++) {
-      S.set(old.S.subarray(i * w, i * w + edge), i * nk);
-      scaled.set(old.scaled.subarray(i * w, i * w + edge), i * nk);
-      A.set(old.A.subarray(i * w, i * w + edge), i * nk);
-      masked.set(old.masked.subarray(i * w, i * w + edge), i * nk);
-    }
-  }
   bands.forEach((b, i) => {
     if (i < reuse) return;
     const [r0, r1] = b.rows, [c0, c1] = b.cols, v = ints[i];
@@ -88,5 +114,5 @@ async function hvAssemble(head, prev) {
     decimals: head.decimals, labels: store.get(head.labels).obj, lines_max: head.lines_max };
   if (anyQl) payload.query_labels = ql;
   if (anyKl) payload.key_labels = kl;
-  return [payload, { nq, nk, dh, S, scaled, A, Z, masked, decimals: head.decimals }];
+  return [payload, { nq, nk, dh, S, scaled, A, Z, masked, decimals: head.decimals }, edge];
 }

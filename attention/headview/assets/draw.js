@@ -16,6 +16,7 @@ const HV_CIVIDIS = ["#00224e", "#123570", "#3b496c", "#575d6d", "#707173", "#8a8
   "#e4cf5b", "#fee838"];
 const HV_BUOR = ["#08306b", "#2171b5", "#6baed6", "#c6dbef", "#f7f7f7", "#fdd0a2", "#fd8d3c", "#d94801", "#7f2704"];
 const HV_PALETTE_KEY = "attention.headview.palette";
+const HV_ROOM = 64; // rows and keys a head may grow by (a written word) before its arrays and images are made again
 
 function hvLuts(palette) { // {sequential, diverging} colour tables of a palette
   return palette === "cvd" ? { sequential: hvLut(HV_CIVIDIS), diverging: hvLut(HV_BUOR) }
@@ -45,30 +46,59 @@ function hvLut(stops) {
   return lut;
 }
 
-function hvImage(values, masked, rows, cols, lut, lo, hi) {
-  // A canvas of cols x rows pixels: values (row-major) mapped lo..hi onto the lut, masked cells grey.
-  // hi may be an array, one top per row (each row coloured from lo to its own largest value).
-  // One 32-bit write a pixel (RGBA in memory, read little-endian as every typed array here is): at
-  // 1,000 tokens S and A are a million pixels each, coloured again for every written word.
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.max(cols, 1);
-  canvas.height = Math.max(rows, 1);
-  const img = new ImageData(canvas.width, canvas.height);
-  const px = new Uint32Array(img.data.buffer);
+function hvColours(lut) { // a lut as packed 32-bit colours (RGBA in memory, little-endian), and the masked grey
   const pack = (r, g, b) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
   const colours = new Uint32Array(256);
   for (let i = 0; i < 256; i++) colours[i] = pack(lut[i * 3], lut[i * 3 + 1], lut[i * 3 + 2]);
-  const grey = pack(HV_MASKED[0], HV_MASKED[1], HV_MASKED[2]);
+  return { colours, grey: pack(HV_MASKED[0], HV_MASKED[1], HV_MASKED[2]) };
+}
+
+function hvPaint(ctx, values, masked, cols, lut, lo, hi, r0, r1, c0, c1) {
+  // Colour the cells [r0, r1) x [c0, c1) of values (row-major, `cols` wide) into ctx at the same place:
+  // lo..hi onto the lut, masked cells grey; hi may be an array, one top per row (each row coloured from lo
+  // to its own largest value). One 32-bit write a pixel: at 1,000 tokens S and A are a million pixels.
+  if (r1 <= r0 || c1 <= c0) return;
+  const w = c1 - c0, img = new ImageData(w, r1 - r0), px = new Uint32Array(img.data.buffer);
+  const { colours, grey } = hvColours(lut);
   const spanOf = (top) => (top > lo ? 255 / (top - lo) : 0);
   const perRow = Array.isArray(hi);
-  for (let r = 0; r < rows; r++) {
-    const span = spanOf(perRow ? hi[r] : hi), start = r * cols, end = start + cols;
-    for (let c = start; c < end; c++) {
-      px[c] = masked && masked[c] ? grey : colours[Math.max(0, Math.min(255, Math.round((values[c] - lo) * span)))];
+  for (let r = r0; r < r1; r++) {
+    const span = spanOf(perRow ? hi[r] : hi), start = r * cols + c0, out = (r - r0) * w - start;
+    for (let c = start; c < start + w; c++) {
+      px[out + c] = masked && masked[c] ? grey : colours[Math.max(0, Math.min(255, Math.round((values[c] - lo) * span)))];
     }
   }
-  canvas.getContext("2d").putImageData(img, 0, 0);
+  ctx.putImageData(img, c0, r0);
+}
+
+function hvImage(values, masked, rows, cols, lut, lo, hi, old, room) {
+  // A canvas with one pixel a cell in its top-left cols x rows (hvPaint), and room (= [cols, rows]) to
+  // grow into. old: the image of the same values' first rows and columns (a head that grew, blocks.js):
+  // its pixels are kept and only the new cells coloured, in old itself when it has the room.
+  let canvas = old, r = old ? Math.min(old.hvRows, rows) : 0, c = old ? Math.min(old.hvCols, cols) : 0;
+  if (!old || old.width < cols || old.height < rows) {
+    canvas = document.createElement("canvas");
+    canvas.width = Math.max(cols + (room ? room[0] : 0), 1);
+    canvas.height = Math.max(rows + (room ? room[1] : 0), 1);
+    if (r && c) canvas.getContext("2d").drawImage(old, 0, 0, c, r, 0, 0, c, r);
+  }
+  const ctx = canvas.getContext("2d");
+  hvPaint(ctx, values, masked, cols, lut, lo, hi, r, rows, 0, cols); // new rows
+  hvPaint(ctx, values, masked, cols, lut, lo, hi, 0, r, c, cols); // new columns of the old rows
+  canvas.hvRows = rows; canvas.hvCols = cols; // the part that holds cells
   return canvas;
+}
+
+function hvAbsMaxBeyond(values, masked, rows, cols, r0, c0) {
+  // The largest |value| over the cells that may be seen in rows >= r0 or columns >= c0 (-Infinity if none).
+  let m = -Infinity;
+  for (let r = 0; r < rows; r++) {
+    for (let c = r < r0 ? c0 : 0; c < cols; c++) {
+      const i = r * cols + c;
+      if (!(masked && masked[i]) && Math.abs(values[i]) > m) m = Math.abs(values[i]);
+    }
+  }
+  return m;
 }
 
 function hvRange(values, masked, symmetric) {
@@ -237,7 +267,7 @@ class HvPanel {
     mm.width = Math.max(8, Math.round(this.cfg.cols * sx)); mm.height = Math.max(8, Math.round(this.cfg.rows * sx));
     const ctx = mm.getContext("2d"), v = this.view;
     ctx.imageSmoothingEnabled = true;
-    ctx.drawImage(this.cfg.image, 0, 0, mm.width, mm.height);
+    ctx.drawImage(this.cfg.image, 0, 0, this.cfg.cols, this.cfg.rows, 0, 0, mm.width, mm.height);
     ctx.strokeStyle = HV_HIGHLIGHT; ctx.lineWidth = 2;
     ctx.strokeRect(v.x0 * mm.width / this.cfg.cols, v.y0 * mm.height / this.cfg.rows,
       Math.max(2, (v.x1 - v.x0) * mm.width / this.cfg.cols), Math.max(2, (v.y1 - v.y0) * mm.height / this.cfg.rows));

@@ -49,22 +49,29 @@ function hvShowBlocks(host, state, channel, palette, msg) {
   state.key = key;
   const token = ++state.token;
   if (state.off) state.off();
-  state.view = null; // the old view is emptied by hvMount: a selection now waits for the new one
+  const shown = state.view, prev = state.assembled;
+  state.view = null; // a selection now waits for the view that shows this head
   const apply = (sel) => {
     if (state.view) state.view.setSelection({ row: sel[0], col: sel[1] }, false);
     else state.pending = sel;
   };
+  const ready = (view) => {
+    state.view = view;
+    const last = hvBus().last.get(channel); // the newest selection Python published
+    if (last || state.pending) apply(last || state.pending);
+    state.pending = null;
+  };
   state.off = hvSubscribe(channel, apply);
-  hvAssemble(head, state.assembled).then(([payload, decoded]) => {
-    if (token !== state.token) return null;
+  hvAssemble(head, prev, () => token === state.token).then((done) => {
+    if (!done) return null;
+    const [payload, decoded, edge] = done;
     state.assembled = { bands: head.bands, data: decoded };
+    // a written word: the same head one row longer is grown in place, not mounted again
+    const grows = shown && prev && shown.d === prev.data && edge === prev.data.nq && edge === prev.data.nk
+      && state.palette === palette;
+    if (grows && shown.grow(payload, decoded)) return ready(shown);
+    state.palette = palette;
     return hvMount(host, payload, { palette, data: decoded, onSelect: (sel) => state.send(sel) })
-      .then((view) => {
-        if (token !== state.token) return;
-        state.view = view;
-        const last = hvBus().last.get(channel); // the newest selection Python published
-        if (last || state.pending) apply(last || state.pending);
-        state.pending = null;
-      });
+      .then((view) => { if (token === state.token) ready(view); });
   });
 }

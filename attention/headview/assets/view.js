@@ -114,9 +114,9 @@ class HvView {
     this.root.setAttribute("data-ready", "1");
   }
 
-  sImage() { const d = this.d, [lo, hi] = this.ranges.S; return hvImage(d.S, d.masked, d.nq, d.nk, this.luts.diverging, lo, hi); }
+  sImage(old) { const d = this.d, [lo, hi] = this.ranges.S; return hvImage(d.S, d.masked, d.nq, d.nk, this.luts.diverging, lo, hi, old, [HV_ROOM, HV_ROOM]); }
 
-  zImage() { const d = this.d, [lo, hi] = this.ranges.Z; return hvImage(d.Z, null, d.nq, d.dh, this.luts.diverging, lo, hi); }
+  zImage(old) { const d = this.d, [lo, hi] = this.ranges.Z; return hvImage(d.Z, null, d.nq, d.dh, this.luts.diverging, lo, hi, old, [0, HV_ROOM]); }
 
   setPalette(name) { // "standard" or "cvd" (colour-blind safe); the numbers and the hatching do not change
     this.palette = name === "cvd" ? "cvd" : "standard";
@@ -132,9 +132,43 @@ class HvView {
     if (this.buttons.palette) this.buttons.palette.setAttribute("aria-pressed", this.palette === "cvd" ? "true" : "false");
   }
 
-  aImage() { // A coloured 0..1, or each row 0..its largest weight
+  aImage(old) { // A coloured 0..1, or each row 0..its largest weight
     const d = this.d;
-    return hvImage(d.A, d.masked, d.nq, d.nk, this.luts.sequential, 0, this.rowScale ? hvRowMax(d.A, d.masked, d.nq, d.nk) : this.w10);
+    this.aHi = this.rowScale ? hvRowMax(d.A, d.masked, d.nq, d.nk) : null; // the rows' tops, kept for grow
+    return hvImage(d.A, d.masked, d.nq, d.nk, this.luts.sequential, 0, this.aHi || this.w10, old, [HV_ROOM, HV_ROOM]);
+  }
+
+  grow(payload, data) {
+    // The same head with more rows and keys (a written word, blocks.js): the cells of the old rows and
+    // keys are unchanged, so the view is kept (zoom, selection, focus) and the images keep their pixels,
+    // only the new rows and columns coloured. False (nothing changed) when the host must mount afresh.
+    const old = this.d, p = this.p, fits = (d) => Math.max(d.nq, d.nk) <= p.lines_max;
+    const same = ["format", "kind", "layer", "head", "d_head", "scale", "lines_max", "labels"].every((k) => payload[k] === p[k]);
+    if (!same || fits(old) !== fits(data) || data.nq < old.nq || data.nk < old.nk || data.dh !== old.dh) return false;
+    const whole = !this.S.zoomed(), aHiOld = this.aHi; // old's arrays may be moved already (blocks.js)
+    this.p = payload; this.d = data;
+    this.qLabels = payload.query_labels || payload.query_tokens;
+    this.kLabels = payload.key_labels || payload.key_tokens;
+    // an image is extended only when its colour scale stays: else every cell is coloured again
+    const grown = (range, m) => (range[0] === -range[1] && m <= range[1] ? range : null);
+    const sKept = grown(this.ranges.S, hvAbsMaxBeyond(data.S, data.masked, data.nq, data.nk, old.nq, old.nk));
+    const zKept = grown(this.ranges.Z, hvAbsMaxBeyond(data.Z, null, data.nq, data.dh, old.nq, data.dh));
+    this.ranges = { S: sKept || hvRange(data.S, data.masked, true), Z: zKept || hvRange(data.Z, null, true) };
+    let aKept = true;
+    if (aHiOld) { // each row's top must stay for its pixels to stay
+      const hi = hvRowMax(data.A, data.masked, data.nq, data.nk);
+      aKept = aHiOld.every((v, r) => v === hi[r]);
+    }
+    const common = { rows: data.nq, cols: data.nk, rowLabels: this.qLabels, colLabels: this.kLabels, masked: data.masked };
+    Object.assign(this.S.cfg, common, { image: this.sImage(sKept ? this.S.cfg.image : null) });
+    Object.assign(this.A.cfg, common, { image: this.aImage(aKept ? this.A.cfg.image : null) });
+    Object.assign(this.Z.cfg, { rows: data.nq, image: this.zImage(zKept ? this.Z.cfg.image : null) });
+    if (whole) Object.assign(this.S.view, { x0: 0, x1: data.nk, y0: 0, y1: data.nq }); // A shares it
+    if (this.lines) this.lines = new HvLines(this.els.lines, data, this.qLabels, this.kLabels, this.root.clientWidth || 380);
+    this.sel = this.clamp(this.sel); this.hover = this.clamp(this.hover);
+    hvA11yGrow(this);
+    this.redraw();
+    return true;
   }
 
   setRowScale(on) {
