@@ -18,9 +18,7 @@ function hvA11yBuild(view) {
   for (const el of Object.values(view.els)) el.setAttribute("aria-hidden", "true"); // pictures of the grid below
   grid.setAttribute("role", "grid");
   grid.tabIndex = 0;
-  grid.setAttribute("aria-label", hvFill(L.grid, { matrix: L.A, layer: p.layer, head: p.head, nq: d.nq, nk: d.nk }));
-  grid.setAttribute("aria-rowcount", String(d.nq));
-  grid.setAttribute("aria-colcount", String(d.nk));
+  hvA11ySize(view, grid);
   const row = hvEl("div", "hv-sr", { role: "row" });
   const cell = hvEl("div", null, { role: "gridcell", id: id + "-cell", "aria-selected": "false" });
   row.append(cell);
@@ -46,11 +44,16 @@ function hvA11yBuild(view) {
   hvA11yUpdate(view, false);
 }
 
+function hvA11ySize(view, grid) { // the grid's name and size
+  const L = view.labels, p = view.p, d = view.d;
+  grid.setAttribute("aria-label", hvFill(L.grid, { matrix: L.A, layer: p.layer, head: p.head, nq: d.nq, nk: d.nk }));
+  grid.setAttribute("aria-rowcount", String(d.nq));
+  grid.setAttribute("aria-colcount", String(d.nk));
+}
+
 function hvA11yGrow(view) { // after view.grow: the grid's size and words, the selected row's table
-  const L = view.labels, p = view.p, d = view.d, a = view.a11y;
-  a.grid.setAttribute("aria-label", hvFill(L.grid, { matrix: L.A, layer: p.layer, head: p.head, nq: d.nq, nk: d.nk }));
-  a.grid.setAttribute("aria-rowcount", String(d.nq));
-  a.grid.setAttribute("aria-colcount", String(d.nk));
+  const a = view.a11y;
+  hvA11ySize(view, a.grid);
   a.words.textContent = hvA11yWords(view);
   a.tableFor = null;
   hvA11yUpdate(view, false);

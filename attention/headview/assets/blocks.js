@@ -68,26 +68,19 @@ async function hvAssemble(head, prev, isCurrent) {
   }
   const edge = reuse ? bands[reuse - 1].rows[1] : 0, size = nq * nk;
   const room = nq === nk ? (nk + HV_ROOM) * (nk + HV_ROOM) : 0;
-  let S, scaled, A, masked;
+  const fresh = () => [Float64Array, Float64Array, Int32Array, Uint8Array].map((T) => hvRoomy(T, size, room));
+  let arrays = null; // S, scaled, A, masked
   if (edge) {
-    const old = prev.data, w = old.nk;
-    const moved = nk >= w ? [old.S, old.scaled, old.A, old.masked].map((arr) => hvRegrow(arr, w, edge, nk, size)) : [];
-    if (moved.length && moved.every((arr) => arr)) {
-      [S, scaled, A, masked] = moved;
-    } else {
-      S = hvRoomy(Float64Array, size, room); scaled = hvRoomy(Float64Array, size, room);
-      A = hvRoomy(Int32Array, size, room); masked = hvRoomy(Uint8Array, size, room);
-      for (let i = 0; i < edge; i++) {
-        S.set(old.S.subarray(i * w, i * w + edge), i * nk);
-        scaled.set(old.scaled.subarray(i * w, i * w + edge), i * nk);
-        A.set(old.A.subarray(i * w, i * w + edge), i * nk);
-        masked.set(old.masked.subarray(i * w, i * w + edge), i * nk);
-      }
+    const old = prev.data, w = old.nk, olds = [old.S, old.scaled, old.A, old.masked];
+    const moved = nk >= w ? olds.map((arr) => hvRegrow(arr, w, edge, nk, size)) : [];
+    if (moved.length && moved.every((arr) => arr)) arrays = moved;
+    else {
+      arrays = fresh();
+      olds.forEach((arr, k) => { for (let i = 0; i < edge; i++) arrays[k].set(arr.subarray(i * w, i * w + edge), i * nk); });
     }
-  } else {
-    S = hvRoomy(Float64Array, size, room); scaled = hvRoomy(Float64Array, size, room);
-    A = hvRoomy(Int32Array, size, room); masked = hvRoomy(Uint8Array, size, room);
   }
+  arrays ||= fresh();
+  const [S, scaled, A, masked] = arrays;
   const rect = (r0, r1, c0, c1, resid, corr, a) => { // one L or U rectangle, row-major
     const w = c1 - c0;
     for (let i = r0; i < r1; i++) {

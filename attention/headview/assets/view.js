@@ -114,9 +114,9 @@ class HvView {
     this.root.setAttribute("data-ready", "1");
   }
 
-  sImage(old) { const d = this.d, [lo, hi] = this.ranges.S; return hvImage(d.S, d.masked, d.nq, d.nk, this.luts.diverging, lo, hi, old, [HV_ROOM, HV_ROOM]); }
+  sImage(old) { const d = this.d, [lo, hi] = this.ranges.S; return hvImage(d.S, d.masked, d.nq, d.nk, this.luts.diverging, lo, hi, old, this.room(HV_ROOM)); }
 
-  zImage(old) { const d = this.d, [lo, hi] = this.ranges.Z; return hvImage(d.Z, null, d.nq, d.dh, this.luts.diverging, lo, hi, old, [0, HV_ROOM]); }
+  zImage(old) { const d = this.d, [lo, hi] = this.ranges.Z; return hvImage(d.Z, null, d.nq, d.dh, this.luts.diverging, lo, hi, old, this.room(0)); }
 
   setPalette(name) { // "standard" or "cvd" (colour-blind safe); the numbers and the hatching do not change
     this.palette = name === "cvd" ? "cvd" : "standard";
@@ -132,10 +132,14 @@ class HvView {
     if (this.buttons.palette) this.buttons.palette.setAttribute("aria-pressed", this.palette === "cvd" ? "true" : "false");
   }
 
-  aImage(old) { // A coloured 0..1, or each row 0..its largest weight
+  room(cols) { // spare [columns, rows] of an image: only a head sent in blocks grows (a written word)
+    return this.options.data ? [cols, HV_ROOM] : null;
+  }
+
+  aImage(old, tops) { // A coloured 0..1, or each row 0..its largest weight (tops, if computed already)
     const d = this.d;
-    this.aHi = this.rowScale ? hvRowMax(d.A, d.masked, d.nq, d.nk) : null; // the rows' tops, kept for grow
-    return hvImage(d.A, d.masked, d.nq, d.nk, this.luts.sequential, 0, this.aHi || this.w10, old, [HV_ROOM, HV_ROOM]);
+    this.aHi = this.rowScale ? tops || hvRowMax(d.A, d.masked, d.nq, d.nk) : null; // kept for grow
+    return hvImage(d.A, d.masked, d.nq, d.nk, this.luts.sequential, 0, this.aHi || this.w10, old, this.room(HV_ROOM));
   }
 
   grow(payload, data) {
@@ -154,14 +158,12 @@ class HvView {
     const sKept = grown(this.ranges.S, hvAbsMaxBeyond(data.S, data.masked, data.nq, data.nk, old.nq, old.nk));
     const zKept = grown(this.ranges.Z, hvAbsMaxBeyond(data.Z, null, data.nq, data.dh, old.nq, data.dh));
     this.ranges = { S: sKept || hvRange(data.S, data.masked, true), Z: zKept || hvRange(data.Z, null, true) };
-    let aKept = true;
-    if (aHiOld) { // each row's top must stay for its pixels to stay
-      const hi = hvRowMax(data.A, data.masked, data.nq, data.nk);
-      aKept = aHiOld.every((v, r) => v === hi[r]);
-    }
+    // with A coloured per row, each old row's top must stay for its pixels to stay
+    const tops = aHiOld ? hvRowMax(data.A, data.masked, data.nq, data.nk) : null;
+    const aKept = !aHiOld || aHiOld.every((v, r) => v === tops[r]);
     const common = { rows: data.nq, cols: data.nk, rowLabels: this.qLabels, colLabels: this.kLabels, masked: data.masked };
     Object.assign(this.S.cfg, common, { image: this.sImage(sKept ? this.S.cfg.image : null) });
-    Object.assign(this.A.cfg, common, { image: this.aImage(aKept ? this.A.cfg.image : null) });
+    Object.assign(this.A.cfg, common, { image: this.aImage(aKept ? this.A.cfg.image : null, tops) });
     Object.assign(this.Z.cfg, { rows: data.nq, image: this.zImage(zKept ? this.Z.cfg.image : null) });
     if (whole) Object.assign(this.S.view, { x0: 0, x1: data.nk, y0: 0, y1: data.nq }); // A shares it
     if (this.lines) this.lines = new HvLines(this.els.lines, data, this.qLabels, this.kLabels, this.root.clientWidth || 380);
