@@ -2,7 +2,10 @@
 after temperature, top-k, top-p), the newest row of attention in the head view, the KV cache said in
 numbers, and every written word a way back to its step."""
 
+from typing import NamedTuple
+
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from attention.analysis.text_tail import text_tail
 from attention.plots.labels import label
@@ -16,23 +19,25 @@ from attention.ui.state import Keys
 
 
 def controls(vocab: int):
+    """The settings: drawn by the whole page's run (a change reruns it), not by each written word."""
     s = writing.clamped_settings(vocab)
     c_t, c_k, c_p = st.columns(3)
     c_t.slider(t("write.temperature"), 0.05, 5.0, step=0.05, key=Keys.WR_TEMPERATURE, help=t("write.temperature_help"))
     c_k.number_input(t("write.top_k"), 0, vocab, step=1, key=Keys.WR_TOP_K, help=t("write.top_k_help"))
     c_p.slider(t("write.top_p"), writing.TOP_P_MIN, 1.0, step=0.01, key=Keys.WR_TOP_P, help=t("write.top_p_help"))
-    return s
-
-
-def buttons(w) -> None:
-    c_mode, c_seed, c_next, c_ten, c_play = st.columns([2, 1, 1, 1, 1], vertical_alignment="bottom")
+    c_mode, c_seed = st.columns([2, 1], vertical_alignment="bottom")
     c_mode.radio(t("write.mode"), [False, True], key=Keys.WR_SAMPLED, horizontal=True,
                  format_func=lambda sampled, now=lang(): i18n.t("write.mode_sampled" if sampled else "write.mode_greedy",
                                                                 now))
     c_seed.number_input(t("write.seed"), 0, 2**31 - 1, step=1, key=Keys.WR_SEED, help=t("write.seed_help"),
                         disabled=not st.session_state.get(Keys.WR_SAMPLED))
+    return s
+
+
+def buttons(w) -> None:
     done = w.ended or w.full
     playing = writing.playing(w)  # Play writes: the two buttons wait
+    c_next, c_ten, c_play, _ = st.columns([1, 1, 1, 2], vertical_alignment="bottom")
     c_next.button(t("write.next"), key="wr_next", on_click=writing.write, args=(1,), disabled=done or playing,
                   type="primary")
     c_ten.button(t("write.ten"), key="wr_ten", on_click=writing.write, args=(10,), disabled=done or playing)
@@ -69,7 +74,8 @@ def next_word_panel(w, step: int) -> None:
                       t("write.chart_x"), t("write.chart_written"), chosen))
 
 
-def attention_panel(w, step: int) -> None:
+def head_pickers(w) -> None:
+    """Layer and head, drawn by the whole page's run: a written word does not change them."""
     layers = list(w.layers)
     store = w.stores[layers[0]]
     state.int_choice(Keys.WR_LAYER, layers)
@@ -79,13 +85,18 @@ def attention_panel(w, step: int) -> None:
     c_layer.selectbox(t("write.layer"), layers, key=Keys.WR_LAYER)
     head = c_head.selectbox(t("write.head"), list(range(store.heads)), key=Keys.WR_HEAD,
                             format_func=lambda h, now=lang(): i18n.t("write.head_group", now, h=h, g=h // per_group))
-    layer = st.session_state[Keys.WR_LAYER]
-    site = w.site(layer, step)
-    n = len(site.query_tokens)
     if per_group > 1:
         g = head // per_group
         st.caption(t("write.group_note", heads=", ".join(str(h) for h in range(g * per_group, (g + 1) * per_group)),
                      g=g))
+
+
+def attention_view(w, step: int) -> None:
+    layers = list(w.layers)
+    store = w.stores[layers[0]]
+    layer, head = st.session_state[Keys.WR_LAYER], st.session_state[Keys.WR_HEAD]
+    site = w.site(layer, step)
+    n = len(site.query_tokens)
     if not site.faithful:
         st.error(t("write.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
     head_component.blocks_view(site, head, (n - 1, -1), key="wr-head", labels=head_labels(),
@@ -98,6 +109,29 @@ def attention_panel(w, step: int) -> None:
         size = cached * len(layers) * store.kv_heads * store.d_head * 2 * 4
         st.caption(t("write.cache", row=n - 1, token=newest, cached=cached, layers=len(layers), kv=store.kv_heads,
                      d=store.d_head, size=f"{size / 1024:.0f} KB"))
+
+
+class Boxes(NamedTuple):
+    """Where the fragment writes, inside the page's frame: a written word redraws only what is in these."""
+    top: DeltaGenerator
+    bars: DeltaGenerator
+    view: DeltaGenerator
+    why: DeltaGenerator
+    lens: DeltaGenerator
+    sinks: DeltaGenerator
+
+
+def frame(w) -> Boxes:
+    """The page below the settings, drawn by the whole page's run: headings, explanations and the widgets a
+    word does not change stay as drawn; what a word changes goes into the boxes (each written each run)."""
+    top = st.container()
+    left, right = st.columns([1, 2])
+    with right:
+        head_pickers(w)
+        view = st.container()
+    why = write_why.frame()
+    lens, sinks = write_lens.frame()
+    return Boxes(top, left.container(), view, why, lens, sinks)
 
 
 def write_page() -> None:
@@ -117,32 +151,37 @@ def write_page() -> None:
     if w.cut:
         st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
     playing = writing.playing(w)
-    st.fragment(writing_area, run_every=writing.PLAY_SECONDS if playing else None)(w, playing)
+    writing.frame_changed()  # this run draws the frame: a change asked for is drawn now
+    boxes = frame(w)
+    st.fragment(writing_area, run_every=writing.PLAY_SECONDS if playing else None)(w, playing, boxes)
 
 
-def writing_area(w, ticking: bool) -> None:
-    """Everything a written word changes, in one fragment: "Next word" reruns only this (the title,
-    prompt and settings above stay as drawn), and while playing it ticks, a word per tick."""
-    if state.switching() or writing.playing(w) != ticking:
-        st.rerun()  # another page asked for, or Play / Pause / the end: the whole page runs (and ticks or not)
+def writing_area(w, ticking: bool, boxes: Boxes) -> None:
+    """Everything a written word changes, in one fragment that writes into the frame's boxes: "Next word"
+    reruns only this (the frame's headings and widgets stay as drawn: fewer elements for the browser to
+    draw again), and while playing it ticks, a word per tick."""
+    if state.switching() or writing.playing(w) != ticking or writing.frame_changed():
+        st.rerun()  # another page, Play / Pause / the end, or a picker the frame draws: the whole page runs
     if ticking and writing.play_due():
         writing.write(1)
-    top = st.container()
-    left, right = st.columns([1, 2])
     step = shown_step(w)
-    with right:  # sent first, though drawn below: the browser draws the new row while the rest is computed
-        attention_panel(w, step)
-    with top:
+    with boxes.view:  # sent first, though drawn below: the browser draws the new row while the rest is computed
+        attention_view(w, step)
+    with boxes.top:
         buttons(w)
         written_words(w)
         shown, hidden = text_tail(w.text, w.written)
         st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
         st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all
         compare_run.open_button(state.PAGES["write"].shows, w.text, key="to_compare_write")
-    with left:
+    with boxes.bars:
         next_word_panel(w, step)
-    write_why.why_section(w, step)
-    write_lens.section(w, step)
+    with boxes.why:
+        write_why.why_section(w, step)
+    with boxes.lens:
+        write_lens.lens_section(w, step)
+    with boxes.sinks:
+        write_lens.sinks_section(w, step)
     state.write_url("write")  # a fragment rerun does not reach the end of app.py
 
 

@@ -14,6 +14,7 @@ A click arrives as the trigger "select": [query, key], -1 for "none".
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import threading
 from collections import OrderedDict
@@ -41,16 +42,13 @@ _SELECTION = st.components.v2.component(
     js="\n".join([page.asset("bus.js"), page.asset("st_selection.js")]),
 )
 
-# A view sent in blocks is two elements too: the code and the place (the same on every rerun, so sent
-# once), and the head with its new blocks (a few kB per word), handed over on the bus.
+# A view sent in blocks (the Write page) is an element and a carrier: the element holds the code and the
+# place (the same on every rerun, so sent once); the head with its new blocks and the selection (a few kB
+# per word) come in a hidden st.html element that st_blocks.js reads as React commits it (carrier()).
 _BLOCKS = st.components.v2.component(
     "attention_headview_blocks",
     css=page.asset("headview.css"),
     js="\n".join([page.core_js(), page.asset("bus.js"), page.asset("blocks.js"), page.asset("st_blocks.js")]),
-)
-_BLOCKS_DATA = st.components.v2.component(
-    "attention_headview_blocks_data",
-    js="\n".join([page.asset("bus.js"), page.asset("st_blocks_data.js")]),
 )
 
 _texts: OrderedDict[str, str] = OrderedDict()
@@ -144,8 +142,16 @@ def blocks_view(site: Site, head: int, selection: Pair = NO_SELECTION, *, key: s
     with st.container(gap=None):
         result = _BLOCKS(key=key, data={"channel": key, "palette": palette},
                          on_select_change=lambda: _on_click(key, on_select), on_missing_change=lambda: _on_missing(key))
-        _BLOCKS_DATA(key=f"{key}-blocks", data=data)
         clicked = _as_pair(result.select) if result is not None else None
         current = clicked if clicked is not None else (int(selection[0]), int(selection[1]))
-        _SELECTION(key=f"{key}-selection", data={"channel": key, "selection": list(current)})
+        st.html(carrier(data, current))
     return current
+
+
+def carrier(message: str, selection: Pair) -> str:
+    """The hidden element that brings a blocks view its head, new blocks and selection. st.html puts it
+    into the page during React's commit, where st_blocks.js's observer reads it before the frame; a
+    component's data would reach its code a task and a frame later (about 15-25 ms a word at 9 tokens,
+    `python -m bench.write_latency`). Escaped: the message is only ever an attribute's text."""
+    return (f'<div hidden class="hv-msg" data-sel="{list(selection)}" '
+            f'data-msg="{html.escape(message, quote=True)}"></div>')

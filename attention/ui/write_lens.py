@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from attention.analysis.value_weighted import first_token
 from attention.plots.bar_table import Column, table_html
 from attention.plots.labels import label
-from attention.ui import admission
+from attention.ui import admission, writing
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -48,6 +49,7 @@ def open_layer() -> None:
     pick = st.session_state.get(LENS_PICK)
     if isinstance(pick, int):
         st.session_state[Keys.WR_LAYER] = pick
+        writing.change_frame()
 
 
 LENS_ON = "wr_lens_on"  # the lens is shown (and computed)
@@ -56,11 +58,7 @@ LENS_ON = "wr_lens_on"  # the lens is shown (and computed)
 def lens_section(w: Writing, step: int) -> None:
     from attention.lm.lens import EMBEDDING, settles_at
 
-    st.subheader(t("lens.title"))
-    st.markdown(t("lens.explain"))
-    # Off until asked for: one more forward pass over the whole text (0.3 s at 64 tokens, quiet machine)
-    # would slow every "Next word" and every tick of Play.
-    if not st.toggle(t("lens.show"), key=LENS_ON):
+    if not st.session_state.get(LENS_ON):
         return
     n = length(w, step)
     try:
@@ -96,7 +94,6 @@ def lens_section(w: Writing, step: int) -> None:
 
 
 def sinks_section(w: Writing, step: int) -> None:
-    st.subheader(t("sinks.title"))
     layer = st.session_state.get(Keys.WR_LAYER)
     if layer not in w.stores:
         return
@@ -116,10 +113,15 @@ def sinks_section(w: Writing, step: int) -> None:
                  w=f"{ft.weight.mean():.2f}", vw=f"{ft.value_weighted.mean():.2f}"))
 
 
-def section(w: Writing, step: int) -> None:
-    """Both sections side by side, under the next-word panel and the head view."""
+def frame() -> tuple[DeltaGenerator, DeltaGenerator]:
+    """Both sections' headings, explanation and the lens's switch side by side, drawn by the page's run;
+    the two boxes the writing fragment fills."""
     left, right = st.columns(2)
     with left:
-        lens_section(w, step)
-    with right:
-        sinks_section(w, step)
+        st.subheader(t("lens.title"))
+        st.markdown(t("lens.explain"))
+        # Off until asked for: one more forward pass over the whole text (0.3 s at 64 tokens, quiet machine)
+        # would slow every "Next word" and every tick of Play.
+        st.toggle(t("lens.show"), key=LENS_ON)
+    right.subheader(t("sinks.title"))
+    return left.container(), right.container()

@@ -5,11 +5,12 @@ as bars, and the agreement of the two in words the numbers earn (attention.analy
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from attention.analysis import claims, why_word
 from attention.plots.labels import label
 from attention.plots.why_bars import attribution_figure
-from attention.ui import admission, charts
+from attention.ui import admission, charts, writing
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -26,14 +27,20 @@ def _explain(w, step: int, key: tuple) -> None:
 
 def _show_head(layer: int, head: int) -> None:
     st.session_state[Keys.WR_LAYER], st.session_state[Keys.WR_HEAD] = layer, head
+    writing.change_frame()
+
+
+def frame() -> DeltaGenerator:
+    """The heading and explanation, drawn by the page's run; the box the writing fragment fills."""
+    st.subheader(t("why.title"))
+    st.caption(t("why.explain"))
+    return st.container()
 
 
 def why_section(w, step: int) -> None:
     """The section for `step` of the Writing `w`: the button, then the last answer when it is for this step."""
     from attention.lm import why
 
-    st.subheader(t("why.title"))
-    st.caption(t("why.explain"))
     ids, token_id = why.target(w, step)
     key = (ids, token_id)
     token = label(w.lm.tokenizer.convert_ids_to_tokens([token_id])[0])

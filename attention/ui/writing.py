@@ -198,6 +198,20 @@ def play_due() -> bool:
     return True
 
 
+_FRAME_CHANGED = "_wr_frame_changed"  # a widget of the writing fragment changed a picker the page's frame draws
+
+
+def change_frame() -> None:
+    """Called by a callback of the writing fragment that sets the layer or head: the whole page must run
+    (the pickers are drawn by its frame, which a fragment's run leaves as drawn)."""
+    st.session_state[_FRAME_CHANGED] = True
+
+
+def frame_changed() -> bool:
+    """Once per change_frame(): True for the run that must hand over to the whole page's."""
+    return bool(st.session_state.pop(_FRAME_CHANGED, False))
+
+
 def new_prompt() -> None:
     """The prompt box changed: what was written belonged to the old prompt (and Play stops)."""
     st.session_state[Keys.WR_PLAYING] = False

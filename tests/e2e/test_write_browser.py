@@ -77,3 +77,21 @@ def test_play_writes_by_itself_pause_stops_it_and_change_one_word_leaves_the_pag
     page.wait_for_url("**/compare?**", timeout=60_000)
     wait_idle(page)
     assert "The%20cat%20sat%20on%20the" in page.url or "The+cat+sat+on+the" in page.url
+
+
+def test_a_layer_opened_from_the_lens_reaches_the_pickers_the_page_draws(page, app_url):
+    # The layer and head pickers are drawn by the whole page's run, the lens's button by the writing
+    # fragment: its click must hand over to a whole run, or the picker would still say the old layer.
+    page.goto(f"{app_url}/write?prompt=The%20cat%20sat%20on%20the")
+    wait_idle(page, timeout_ms=300_000)
+    page.get_by_text("Read every layer (one more pass over the text)").click()
+    wait_idle(page)
+    page.get_by_label("Layer to open in the head view").click()
+    page.keyboard.type("4: ")  # the list filters to layer 4's row
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Show this layer's heads").click()
+    wait_idle(page)
+    wait_ready(page)
+    expect(page.get_by_label("Layer", exact=True)).to_have_value("4")
+    assert page.evaluate("() => {" + _FIND_VIEW + "return findView().p.layer; }") == 4

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 from streamlit.testing.v1 import AppTest
 
@@ -46,13 +48,23 @@ def head_views(at: AppTest) -> list[dict]:
         if el.proto.component_name.endswith("attention_headview"):
             payload = json.loads(json.loads(el.proto.json))["payload"]
             found.append({**payload, "numbers": decoded(payload)})
-        elif el.proto.component_name.endswith("attention_headview_blocks_data"):
-            message = json.loads(json.loads(el.proto.json))
-            found.append(_from_blocks(message, at.session_state[Keys.HV_SENT + message["channel"]]))
+    for message, _ in _carriers(at):
+        found.append(_from_blocks(message, at.session_state[Keys.HV_SENT + message["channel"]]))
     return found
+
+
+def _carriers(at: AppTest) -> list[tuple[dict, tuple[int, int]]]:
+    """The hidden carriers of blocks views (head_component.carrier), parsed as the browser's observer does."""
+    out = []
+    for el in at.get("html"):
+        tag = re.fullmatch(r'<div hidden class="hv-msg" data-sel="([^"]*)" data-msg="([^"]*)"></div>', el.proto.body)
+        if tag:
+            out.append((json.loads(html.unescape(tag[2])), tuple(json.loads(tag[1]))))
+    return out
 
 
 def selections(at: AppTest) -> list[tuple[int, int]]:
     """The selection each head view is told to show, (query, key), -1 for none."""
-    return [tuple(json.loads(el.proto.json)["selection"]) for el in at.get("bidi_component")
-            if el.proto.component_name.endswith("attention_headview_selection")]
+    return [*(tuple(json.loads(el.proto.json)["selection"]) for el in at.get("bidi_component")
+              if el.proto.component_name.endswith("attention_headview_selection")),
+            *(sel for _, sel in _carriers(at))]

@@ -1,6 +1,6 @@
-// Streamlit element for a head sent in blocks, 1 of 2: data = {channel, palette} only, the same on
+// Streamlit element for a head sent in blocks, 1 of 2 (2: the carrier): data = {channel, palette} only, the same on
 // every rerun, so Streamlit sends this element (and its code) once and names it afterwards. The
-// head and its new blocks arrive on the page-wide bus from element 2 (st_blocks_data.js). Blocks sent
+// head, its new blocks and the selection arrive in a hidden carrier (hvWatchCarriers, below). Blocks sent
 // before are named in head.bands and taken from the page-wide store; if one is missing (the browser
 // lost it), the trigger "missing" asks Python to send them all again.
 export default function (component) {
@@ -16,6 +16,7 @@ export default function (component) {
   state.send = (sel) => component.setTriggerValue("select", sel);
   state.ask = (n) => component.setTriggerValue("missing", n);
   if (state.offBlocks) state.offBlocks();
+  hvWatchCarriers();
   state.offBlocks = hvSubscribe(channel + "#blocks", (msg) => hvShowBlocks(host, state, channel, palette, msg));
   return () => {
     if (state.off) state.off();
@@ -74,4 +75,34 @@ function hvShowBlocks(host, state, channel, palette, msg) {
     return hvMount(host, payload, { palette, data: decoded, onSelect: (sel) => state.send(sel) })
       .then((view) => { if (token === state.token) ready(view); });
   });
+}
+
+// The head's new blocks and the selection come in a hidden st.html element (head_component.py): React
+// puts its HTML into the page while it commits, so a MutationObserver hands the message over before the
+// frame is drawn. (A component's data reaches its code one task and one frame later.) One observer per
+// page, for every view; a carrier already on the page is read at once.
+function hvWatchCarriers() {
+  if (globalThis.__hvCarriers) return;
+  const read = (el) => {
+    let msg, sel;
+    try {
+      msg = JSON.parse(el.getAttribute("data-msg"));
+      sel = JSON.parse(el.getAttribute("data-sel"));
+    } catch (e) {
+      return;
+    }
+    if (!msg || !msg.channel) return;
+    hvPublish(msg.channel + "#blocks", msg); // first: the view it selects in is the new one (hvShowBlocks)
+    if (Array.isArray(sel)) hvPublish(msg.channel, sel);
+  };
+  const scan = (node) => {
+    if (node.nodeType !== 1) return;
+    if (node.classList.contains("hv-msg")) read(node);
+    else for (const el of node.querySelectorAll(".hv-msg")) read(el);
+  };
+  globalThis.__hvCarriers = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) scan(n);
+  });
+  globalThis.__hvCarriers.observe(document.body, { childList: true, subtree: true });
+  scan(document.body);
 }
