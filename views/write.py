@@ -158,8 +158,8 @@ def write_page() -> None:
 
 def writing_area(w, ticking: bool, boxes: Boxes) -> None:
     """Everything a written word changes, in one fragment that writes into the frame's boxes: "Next word"
-    reruns only this (the frame's headings and widgets stay as drawn: fewer elements for the browser to
-    draw again), and while playing it ticks, a word per tick."""
+    reruns only this (the frame's headings and widgets are not sent again with each word), and while
+    playing it ticks, a word per tick."""
     if state.switching() or writing.playing(w) != ticking or writing.frame_changed():
         st.rerun()  # another page, Play / Pause / the end, or a picker the frame draws: the whole page runs
     if ticking and writing.play_due():

@@ -1,5 +1,5 @@
-// Streamlit element for a head sent in blocks, 1 of 2 (2: the carrier): data = {channel, palette} only, the same on
-// every rerun, so Streamlit sends this element (and its code) once and names it afterwards. The
+// Streamlit element for a head sent in blocks, 1 of 2 (2: the carrier): data = {channel, palette}
+// only, the same on every rerun, so Streamlit sends this element (and its code) once and names it afterwards. The
 // head, its new blocks and the selection arrive in a hidden carrier (hvWatchCarriers, below). Blocks sent
 // before are named in head.bands and taken from the page-wide store; if one is missing (the browser
 // lost it), the trigger "missing" asks Python to send them all again.
