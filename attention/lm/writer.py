@@ -130,14 +130,12 @@ class Writing:
         self._new_rows = {}
         for rec in records:
             store = self._store(rec)
-            kv_heads = store.kv_heads
-            rep = rec.k.shape[1] // kv_heads
             t = rec.q.shape[2]
             rows = NewRows(
                 q=rec.q[0].numpy(), z=rec.z[0].numpy(), weights=rec.weights[0].numpy(),
-                # copies: a view would keep the whole repeated (heads, n, d) tensor alive for one row
-                k=np.ascontiguousarray(rec.k[0, ::rep, -t:].numpy()),
-                v=np.ascontiguousarray(rec.v[0, ::rep, -t:].numpy()),
+                # copies: a view would keep the cache's whole (kv_heads, n, d) tensor alive for one row
+                k=np.ascontiguousarray(rec.shared_k[0, :, -t:].numpy()),
+                v=np.ascontiguousarray(rec.shared_v[0, :, -t:].numpy()),
             )
             store.append(rows)
             self._new_rows[store.layer] = rows
@@ -147,11 +145,8 @@ class Writing:
         name = self.lm.module_names.get(id(rec.module), "")
         layer = attention_fn.call_layer(rec.module, name)
         if layer not in self.stores:
-            cfg = self.lm.model.config
-            heads = rec.q.shape[1]
-            kv_heads = int(getattr(cfg, "num_key_value_heads", None) or heads)
-            self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale, heads,
-                                            kv_heads, rec.q.shape[-1], most=self.total)
+            self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale,
+                                            rec.q.shape[1], rec.shared_k.shape[1], rec.q.shape[-1], most=self.total)
         return self.stores[layer]
 
     def _rebuilt_cache(self) -> DynamicCache:
