@@ -35,8 +35,8 @@ class CallRecord:
 
     module: nn.Module
     q: torch.Tensor  # (B, nh, Tq, hs)
-    k: torch.Tensor  # (B, nh, Tk, hs), key/value heads already repeated for grouped-query models
-    v: torch.Tensor  # (B, nh, Tk, hs)
+    shared_k: torch.Tensor  # (B, n_kv, Tk, hs) as the model handed them: grouped-query heads share these
+    shared_v: torch.Tensor  # (B, n_kv, Tk, hs)
     mask: torch.Tensor | None  # (B, 1, Tq, Tk) additive, or None
     bias: torch.Tensor | None  # (B or 1, nh, Tq, Tk) additive position bias (T5), or None
     scale: float
@@ -45,6 +45,16 @@ class CallRecord:
     sinks: torch.Tensor | None  # (nh,) sink logits (GPT-OSS s_aux), or None
     z: torch.Tensor  # (B, nh, Tq, hs) the output the model used, before heads are merged
     unread: tuple[str, ...] = ()  # tensor arguments this function does not apply (e.g. Inkling's per-token sinks)
+
+    @functools.cached_property
+    def k(self) -> torch.Tensor:
+        """(B, nh, Tk, hs) the key each query head read (key/value heads repeated, made on first use)."""
+        return _repeat_kv(self.shared_k, self.q.shape[1] // self.shared_k.shape[1])
+
+    @functools.cached_property
+    def v(self) -> torch.Tensor:
+        """(B, nh, Tk, hs) the value each query head read."""
+        return _repeat_kv(self.shared_v, self.q.shape[1] // self.shared_v.shape[1])
 
 
 # What this function applies; a tensor the model hands it under another name that the model's own eager
@@ -95,12 +105,14 @@ def capturing_attention(
     s_aux: torch.Tensor | None = None,
     **kwargs,
 ) -> tuple[torch.Tensor, torch.Tensor]:
-    """Eager attention, step by step, as transformers' own eager functions do it."""
-    n_rep = query.shape[1] // key.shape[1]
-    key, value = _repeat_kv(key, n_rep), _repeat_kv(value, n_rep)  # (B, nh, Tk, hs)
-    scale = query.shape[-1] ** -0.5 if scaling is None else float(scaling)
+    """Eager attention, step by step, as transformers' own eager functions do it. Grouped-query heads
+    are multiplied by their shared key and value as one group rather than by repeated copies: the same
+    products, without copying the whole cache (9 × 1,024 keys a layer) for every written token."""
+    (b, nh, tq, hs), n_kv = query.shape, key.shape[1]
+    grouped = query.reshape(b, n_kv, nh // n_kv * tq, hs)  # query head h reads key/value head h // (nh / n_kv)
+    scale = hs ** -0.5 if scaling is None else float(scaling)
 
-    scores = torch.matmul(query, key.transpose(2, 3))  # (B, nh, Tq, Tk)  S = Q·Kᵀ
+    scores = torch.matmul(grouped, key.transpose(2, 3)).view(b, nh, tq, -1)  # (B, nh, Tq, Tk)  S = Q·Kᵀ
     scaled = scores * scale
     if softcap is not None:
         scaled = torch.tanh(scaled / softcap) * softcap
@@ -118,7 +130,7 @@ def capturing_attention(
     else:
         weights = nn.functional.softmax(scaled, dim=-1, dtype=torch.float32).to(query.dtype)
     weights = nn.functional.dropout(weights, p=dropout, training=module.training)
-    z = torch.matmul(weights, value)  # (B, nh, Tq, hs)  Z = A·V
+    z = torch.matmul(weights.reshape(b, n_kv, -1, weights.shape[-1]), value).view(b, nh, tq, hs)  # Z = A·V
 
     records = _recorder.get()
     if records is not None:
@@ -126,8 +138,8 @@ def capturing_attention(
             CallRecord(
                 module=module,
                 q=query.detach(),
-                k=key.detach(),
-                v=value.detach(),
+                shared_k=key.detach(),
+                shared_v=value.detach(),
                 mask=None if mask is None else mask.detach(),
                 bias=None if position_bias is None else position_bias.detach(),
                 scale=scale,

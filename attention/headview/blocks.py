@@ -96,7 +96,14 @@ def held() -> dict[str, str]:
         return dict(_cache.values())
 
 
-def _band_inputs(site: Site, head: int, edges: list[int], decimals: Decimals):
+def last_seen(masked: np.ndarray) -> np.ndarray:
+    """(query_pos,) the last key each query sees (−1: none), from masked (query_pos, key_pos) bools."""
+    seen = ~masked[:, ::-1]
+    last = np.argmax(seen, axis=1)  # the first seen key from the end (0 as well when none is seen)
+    return np.where(seen[np.arange(masked.shape[0]), last], masked.shape[1] - 1 - last, -1)
+
+
+def _band_inputs(site: Site, head: int, edges: list[int], decimals: Decimals, masked: np.ndarray):
     """Per band: its rectangle (r0, r1, c0, c1) and a digest of everything its numbers are computed from.
     A band's cached text is found by what goes in, not by what comes out: float32 products come out a
     little different when the matrix is one row longer (BLAS takes other paths), and a value on a
@@ -104,8 +111,7 @@ def _band_inputs(site: Site, head: int, edges: list[int], decimals: Decimals):
     key past c1 (a causal text), the band depends only on positions before e1, so the digest is a chain
     over the bands so far; otherwise it covers the whole site."""
     nq, nk = len(site.query_tokens), len(site.key_tokens)
-    masked = site.masked
-    seen = np.where(~masked, np.arange(nk)[None, :], -1).max(axis=1, initial=-1)  # (query_pos,) last key seen
+    seen = last_seen(masked) if nk else np.full(nq, -1)
     reach = np.maximum.accumulate(seen) if nq else seen
     bias = None if site.bias is None else site.bias[head]
     chain = hashlib.blake2b(digest_size=20)
@@ -160,7 +166,7 @@ def head_blocks(site: Site, head: int, labels: dict[str, str] | None = None,
 
     blocks: dict[str, str] = {}
     bands = []
-    for b, ((r0, r1, c0, c1), inputs) in enumerate(_band_inputs(site, head, edges, decimals)):
+    for b, ((r0, r1, c0, c1), inputs) in enumerate(_band_inputs(site, head, edges, decimals, masked)):
         parts: dict[str, Any] = {"qt": header["query_tokens"][r0:r1], "kt": header["key_tokens"][c0:c1]}
         for side, short, lo, hi in (("query", "ql", r0, r1), ("key", "kl", c0, c1)):
             if f"{side}_labels" in header:

@@ -113,6 +113,7 @@ class Writing:
         self.ended = False  # the end-of-text token was chosen: nothing more is written
         self.stores: dict[int, LayerStore] = {}
         self._recomputed: tuple[int, Recomputed] | None = None  # (layer, its rows): see site()
+        self._last_site: tuple[int, int, Site] | None = None  # (layer, n, site): asked again, the same object
         self._cache: DynamicCache | None = None
         self._logits: list[np.ndarray] = []  # after the prompt, then after each step
         for lo in range(0, len(self.ids), PREFILL_CHUNK):  # the last chunk's logits: after the whole prompt
@@ -130,14 +131,12 @@ class Writing:
         self._new_rows = {}
         for rec in records:
             store = self._store(rec)
-            kv_heads = store.kv_heads
-            rep = rec.k.shape[1] // kv_heads
             t = rec.q.shape[2]
             rows = NewRows(
                 q=rec.q[0].numpy(), z=rec.z[0].numpy(), weights=rec.weights[0].numpy(),
-                # copies: a view would keep the whole repeated (heads, n, d) tensor alive for one row
-                k=np.ascontiguousarray(rec.k[0, ::rep, -t:].numpy()),
-                v=np.ascontiguousarray(rec.v[0, ::rep, -t:].numpy()),
+                # copies: a view would keep the cache's whole (kv_heads, n, d) tensor alive for one row
+                k=np.ascontiguousarray(rec.shared_k[0, :, -t:].numpy()),
+                v=np.ascontiguousarray(rec.shared_v[0, :, -t:].numpy()),
             )
             store.append(rows)
             self._new_rows[store.layer] = rows
@@ -147,11 +146,8 @@ class Writing:
         name = self.lm.module_names.get(id(rec.module), "")
         layer = attention_fn.call_layer(rec.module, name)
         if layer not in self.stores:
-            cfg = self.lm.model.config
-            heads = rec.q.shape[1]
-            kv_heads = int(getattr(cfg, "num_key_value_heads", None) or heads)
-            self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale, heads,
-                                            kv_heads, rec.q.shape[-1], most=self.total)
+            self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale,
+                                            rec.q.shape[1], rec.shared_k.shape[1], rec.q.shape[-1], most=self.total)
         return self.stores[layer]
 
     def _rebuilt_cache(self) -> DynamicCache:
@@ -230,7 +226,7 @@ class Writing:
         for store in self.stores.values():
             store.cut(n)
         del self.ids[n:], self.tokens[n:], self.steps[steps:], self._logits[steps + 1:]
-        self.ended, self._cache = False, None
+        self.ended, self._cache, self._last_site = False, None, None
         if self._recomputed and self._recomputed[1].n > n:  # its rows past n read tokens now dropped
             self._recomputed = (self._recomputed[0], self._recomputed[1].cut(n))
 
@@ -251,16 +247,22 @@ class Writing:
     def site(self, layer: int, step: int | None = None, newest_only: bool = False) -> Site:
         """Layer `layer` over the text as it stood after step `step` (None: now; 0: the prompt alone…
         counted as steps written): every row, or only the newest. The whole text's recomputation is kept
-        for the last layer asked (rows.Recomputed): the next word computes one row, not all of them."""
+        for the last layer asked (rows.Recomputed): the next word computes one row, not all of them. The
+        last whole site is kept too: asked again (a callback made it before the page's run), it is the same
+        object, so what was made from it can be found by identity."""
         n = self._length(step)
         tokens, store = tuple(self.tokens), self.stores[layer]
         if newest_only:
             return store.site(tokens, n, first_row=n - 1)
+        if self._last_site is not None and self._last_site[:2] == (layer, n):
+            return self._last_site[2]
         layer_kept, kept = self._recomputed if self._recomputed else (None, None)
         kept = recomputed(store, n, kept if layer_kept == layer else None)
         if layer_kept != layer or kept.n >= self._recomputed[1].n:  # an earlier step shown keeps the longer rows
             self._recomputed = (layer, kept)  # one layer's rows only: at 1,024 tokens they are 110 MB
-        return kept.site_for(store, tokens, n)
+        site = kept.site_for(store, tokens, n)
+        self._last_site = (layer, n, site)
+        return site
 
     def trace(self, step: int | None = None) -> Trace:
         """Every layer over the text as it stood after `step` steps, as one Trace (from the kept rows)."""

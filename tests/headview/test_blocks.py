@@ -89,3 +89,13 @@ def test_a_head_that_shares_no_band_with_the_last_sends_its_whole_list():
     other, texts = blocks.head_blocks(_written(40, full), 1, grown_from=30)
     head = json.loads(blocks.message(other, texts, set(), {}, previous=first["bands"]))["head"]
     assert "keep" not in head and head["bands"] == other["bands"]
+
+
+def test_last_seen_is_the_last_key_each_query_sees():
+    rng = np.random.default_rng(3)
+    masked = rng.random((9, 7)) < 0.6
+    masked[2] = True  # a query that sees nothing
+    masked[4] = False  # one that sees everything
+    want = [max((j for j in range(7) if not masked[i, j]), default=-1) for i in range(9)]
+    assert blocks.last_seen(masked).tolist() == want
+    assert blocks.last_seen(core.is_masked(core.causal_mask(5), (5, 5))).tolist() == [0, 1, 2, 3, 4]

@@ -157,3 +157,18 @@ def test_the_notebook_functions(smollm2):
     assert out.written == " the only thing" and len(out.steps) == 3
     assert out.steps[2].rows[0].q.shape == (9, 1, 64) and out.steps[2].rows[0].k.shape == (3, 1, 64)
     assert out.trace().site(0, "decoder").weights.shape == (9, out.n, out.n)
+
+
+def test_the_last_site_is_kept_until_going_back(smollm2):
+    """Asked again for the same layer and length, site() gives the same object (the page finds what a
+    callback made from it by identity); after going back, a text of the same length is another text."""
+    w = writer.start(smollm2, "Once upon a time")
+    w.step()
+    w.step()
+    assert w.site(4) is not w.site(3)
+    site = w.site(3)
+    assert w.site(3) is site
+    w.back(1)
+    w.step(token_id=w.steps[0].token_id)  # the same length as before, another word
+    again = w.site(3)
+    assert again is not site and again.query_tokens[-1] == w.tokens[-1] != site.query_tokens[-1]

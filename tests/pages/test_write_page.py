@@ -103,6 +103,21 @@ def test_the_models_work_waits_its_turn_like_a_trace(smollm2, monkeypatch):
     assert not at.exception and len(turns) == read + 1  # the word written
 
 
+def test_next_word_makes_the_head_views_blocks_once(smollm2, monkeypatch):
+    """The button's callback makes the head view's blocks; the run that follows finds them made (the view
+    is sent with the run's first elements) instead of making them again."""
+    from attention.headview import blocks
+
+    made = []
+    real = blocks.head_blocks
+    monkeypatch.setattr(blocks, "head_blocks", lambda *a, **k: made.append(1) or real(*a, **k))
+    at = open_write()
+    made.clear()
+    at.button(key="wr_next").click().run()
+    assert not at.exception and len(made) == 1
+    assert len(head_views(at)[0]["query_tokens"]) == 9 + 1
+
+
 def test_play_writes_a_word_per_tick_and_pause_stops_it(smollm2):
     at = open_write()
     before = len(at.code[0].value)
