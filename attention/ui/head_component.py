@@ -134,8 +134,8 @@ def _made_key(key: str) -> str:
 def made_blocks(site: Site, head: int, *, key: str, labels: Mapping[str, str] | None = None,
                 decimals: Decimals = SINGLE_HEAD, grown_from: int | None = None) -> tuple[dict, dict[str, str]]:
     """blocks.head_blocks for this site, kept for the session's next call with the same site object: a
-    callback can make them before the page's run (11 ms at 1,024 tokens), so the run sends the head view
-    at once, with the first elements it sends, and the browser draws both in one render, not several."""
+    callback can make them before the page's run (10 ms at 1,024 tokens), so the run sends the head view
+    at once, with the first elements it sends."""
     args = (head, dict(labels or {}), decimals, grown_from)
     made = st.session_state.get(_made_key(key))
     if made is not None and made[0] is site and made[1] == args:
