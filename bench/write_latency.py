@@ -1,7 +1,7 @@
 """What a person waits for on the Write page, in a real headless Chromium: "Next word" → the new token
 and the head view drawn with it, against a bare step and a bare Streamlit rerun, and the bytes sent.
 
-    python -m bench.write_latency [--words 6] [--contexts 9 1024]
+    python -m bench.write_latency [--words 6] [--contexts 9 1024] [--no-ahead]
 
 Starts bench/trivial_app.py and the real app in one run. Per context (the default prompt, about 9
 tokens, or a prompt of that many tokens), `--words` times, interleaved so machine noise hits all alike:
@@ -13,6 +13,11 @@ tokens, or a prompt of that many tokens), `--words` times, interleaved so machin
   (kb)        bytes the browser received over the websocket for that word.
 
 Prints medians and the ratio (w) ÷ ((a) + (s)) (issue 23's budget: ≤ 2) and kB per word (≤ 50 KB).
+
+Once a word is drawn the app reads the next in the background (ATTENTION_WRITE_AHEAD, on by default), so
+the click finds the model's work done: half a second passes between a word drawn and the next click (a
+person reads the word first), and the floor is measured after that pause, not while the model reads. With
+--no-ahead the app reads each word at the click: the wait with the model's step in it.
 """
 
 from __future__ import annotations
@@ -72,8 +77,12 @@ def bare_steps(tokens: int, words: int) -> tuple[float, str]:
     return statistics.median(times), prompt
 
 
-def run(words: int, contexts: list[int]) -> None:
-    with app_server(TRIVIAL_APP) as trivial, app_server() as app, sync_playwright() as p:
+READ_S = 0.5  # between a word drawn and the next click: a person reads the word; the model reads the next
+
+
+def run(words: int, contexts: list[int], ahead: bool = True) -> None:
+    env = {"ATTENTION_WRITE_AHEAD": "1" if ahead else "0"}
+    with app_server(TRIVIAL_APP) as trivial, app_server(extra_env=env) as app, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             floor_page = timed_page(browser, trivial.url)
@@ -90,6 +99,7 @@ def run(words: int, contexts: list[int]) -> None:
                 n = page.evaluate("() => { " + _FIND_VIEW + " return findView().p.query_tokens.length; }")
                 floors, word_ms, kbs = [], [], []
                 for i in range(words + 1):
+                    time.sleep(READ_S)
                     floor = floor_once(floor_page, f"{tokens} tokens, word {i}")
                     received.clear()
                     # the button found before the clock starts: finding it by role reads the whole page's
@@ -118,8 +128,9 @@ def main() -> None:
     ap = bench_parser(__doc__)
     ap.add_argument("--words", type=int, default=6)
     ap.add_argument("--contexts", type=int, nargs="*", default=[9, 1024])
+    ap.add_argument("--no-ahead", action="store_true", help="the app reads each word at the click")
     args = ap.parse_args()
-    run(args.words, args.contexts)
+    run(args.words, args.contexts, ahead=not args.no_ahead)
 
 
 if __name__ == "__main__":

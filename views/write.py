@@ -202,6 +202,7 @@ def writing_area(w, ticking: bool, boxes: Boxes) -> None:
     with boxes.sinks:
         write_lens.sinks_section(w, step)
     state.write_url("write")  # a fragment rerun does not reach the end of app.py
+    writing.read_ahead(w, step)
 
 
 write_page()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import random
-from dataclasses import dataclass, field
+import threading
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -31,65 +31,18 @@ from attention.analysis.token_text import readable, scheme_of  # noqa: E402, F40
 from attention.capture import attention_fn  # noqa: E402
 from attention.capture.hf_model import LoadedModel  # noqa: E402
 from attention.lm.rows import LayerStore, NewRows, Recomputed, recomputed  # noqa: E402
+from attention.lm.written import HOSTED, LOCAL, Ahead, Limits, NextToken, Step  # noqa: E402, F401 - part of the API
 from attention.trace import Site, Trace  # noqa: E402
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How many tokens a writing may hold: the prompt is cut at `prompt`, writing stops at `total`."""
-
-    prompt: int
-    total: int
-
 
 # The prompt is read this many tokens at a time through the cache. Read at once, every layer's (heads, P, P)
 # weights existed together (30 × 9 × 2,048² floats: 4.5 GB for a 2,048-token prompt); in chunks, a chunk's
 # rows reach only the keys before them, so what is kept is about half, and the peak is one chunk's.
 PREFILL_CHUNK = 128
 
-LOCAL = Limits(prompt=2_048, total=2_048)
-HOSTED = Limits(prompt=256, total=256 + 64)
-
-
-@dataclass(frozen=True, eq=False)
-class NextToken:
-    """The distribution over the next token, after temperature, top-k and top-p."""
-
-    logits: np.ndarray  # (vocab,) float32, the model's own (shared with the Writing, not copied)
-    settings: sampling.Settings
-    top_ids: tuple[int, ...]  # the likeliest (sampling.TOP_N), likeliest first
-    top_probs: tuple[float, ...]
-    top_tokens: tuple[str, ...]  # raw tokens ("Ġcat")
-    top_labels: tuple[str, ...]  # as labels show them ("·cat")
-
-    @property
-    def probs(self) -> np.ndarray:
-        """(vocab,) float64, what the token is drawn from: computed on each call (a few ms), never kept, so
-        a step remembers 196 KB of logits rather than 590 KB."""
-        return sampling.distribution(self.logits, self.settings)
-
-    def top(self, n: int = sampling.TOP_N) -> list[tuple[str, float]]:
-        """[(token as text, probability), …] the n likeliest (at most sampling.TOP_N)."""
-        return [(lab, p) for lab, p in zip(self.top_labels[:n], self.top_probs[:n], strict=True)]
-
-
-@dataclass(frozen=True, eq=False)
-class Step:
-    """One written token: what it was chosen from, how, and the rows the model computed reading it."""
-
-    index: int  # 0: the first written token
-    token_id: int
-    token: str  # raw
-    label: str  # as labels show it
-    probability: float  # its probability in `chosen_from`
-    chosen_from: NextToken
-    seed: int | None  # None: greedy (the likeliest); else drawn with default_rng((seed, index))
-    cache_len: int  # keys and values taken from the cache when the model read it
-    rows: dict[int, NewRows] = field(repr=False)  # per layer: q (heads, 1, d), new k and v, weights (heads, 1, n)
-
 
 class Writing:
-    """A prompt and what was written after it, with every layer's rows. Not shared between threads."""
+    """A prompt and what was written after it, with every layer's rows. One session's: its page runs, and
+    one background thread reading the next token ahead; a lock keeps the model's reading to one of them."""
 
     def __init__(self, lm: LoadedModel, prompt: str, limits: Limits = LOCAL,
                  settings: sampling.Settings | None = None, ids: list[int] | None = None) -> None:
@@ -116,31 +69,36 @@ class Writing:
         self._last_site: tuple[int, int, Site] | None = None  # (layer, n, site): asked again, the same object
         self._cache: DynamicCache | None = None
         self._logits: list[np.ndarray] = []  # after the prompt, then after each step
+        self._ahead: Ahead | None = None  # the next token read ahead; the cache holds its key and value
+        self._lock = threading.RLock()  # held while the model reads (a step, going back, reading ahead)
         for lo in range(0, len(self.ids), PREFILL_CHUNK):  # the last chunk's logits: after the whole prompt
-            logits = self._read(self.ids[lo : lo + PREFILL_CHUNK])
+            rows, logits = self._read(self.ids[lo : lo + PREFILL_CHUNK])
+            self._keep(rows)
         self._logits.append(logits)
 
     # -- reading tokens -------------------------------------------------------------------------------
-    def _read(self, ids: list[int]) -> np.ndarray:
-        """Feed ids after the cache; keep every layer's new rows; the last position's logits (vocab,)."""
+    def _read(self, ids: list[int]) -> tuple[dict[int, NewRows], np.ndarray]:
+        """Feed ids after the cache (which takes their keys and values): every layer's new rows, and the
+        last position's logits (vocab,). The stores are left as they were (see _keep)."""
         if self._cache is None:
             self._cache = self._rebuilt_cache()
         with attention_fn.recording() as records, torch.inference_mode():
             out = self.lm.model(input_ids=torch.tensor([ids]), cache=self._cache, use_cache=True, logits_to_keep=1)
         self._cache = out.cache
-        self._new_rows = {}
+        new_rows = {}
         for rec in records:
-            store = self._store(rec)
             t = rec.q.shape[2]
-            rows = NewRows(
+            new_rows[self._store(rec).layer] = NewRows(
                 q=rec.q[0].numpy(), z=rec.z[0].numpy(), weights=rec.weights[0].numpy(),
                 # copies: a view would keep the cache's whole (kv_heads, n, d) tensor alive for one row
                 k=np.ascontiguousarray(rec.shared_k[0, :, -t:].numpy()),
                 v=np.ascontiguousarray(rec.shared_v[0, :, -t:].numpy()),
             )
-            store.append(rows)
-            self._new_rows[store.layer] = rows
-        return out.logits[0, -1].float().numpy().copy()
+        return new_rows, out.logits[0, -1].float().numpy().copy()
+
+    def _keep(self, rows: dict[int, NewRows]) -> None:
+        for layer, new in rows.items():
+            self.stores[layer].append(new)
 
     def _store(self, rec: attention_fn.CallRecord) -> LayerStore:
         name = self.lm.module_names.get(id(rec.module), "")
@@ -191,44 +149,87 @@ class Writing:
         """No room left to write (the limit of tokens reached)."""
         return self.n >= self.total
 
-    def step(self, seed: int | None = None, token_id: int | None = None) -> Step | None:
-        """Choose the next token (greedy with seed None, else drawn with default_rng((seed, index)); or the
-        given token_id), read it, keep its rows. None when writing has ended or there is no room."""
-        if self.ended or self.full:
-            return None
+    def _choice(self, seed: int | None) -> tuple[int, np.ndarray]:
+        """The next token as step(seed) chooses it (greedy, or drawn with default_rng((seed, index))), and
+        the distribution it was chosen from."""
         index = len(self.steps)
         probs = sampling.distribution(self._logits[index], self.settings)  # computed once for both uses
-        dist = self._summary(self._logits[index], probs)
-        if token_id is None:
-            token_id = sampling.greedy(probs) if seed is None else sampling.sample(
-                probs, np.random.default_rng((seed, index)))
-        if token_id == self.lm.tokenizer.eos_token_id:
-            self.ended = True
-            return None
-        cache_len = self.n
-        self._logits = self._logits[: index + 1]
-        self._logits.append(self._read([token_id]))
-        self.ids.append(token_id)
-        raw = self.lm.tokenizer.convert_ids_to_tokens([token_id])[0]
-        self.tokens.append(raw)
-        step = Step(index=index, token_id=token_id, token=raw, label=readable(raw, self.scheme),
-                    probability=float(probs[token_id]), chosen_from=dist, seed=seed, cache_len=cache_len,
-                    rows=self._new_rows)
-        self.steps.append(step)
-        return step
+        token_id = sampling.greedy(probs) if seed is None else sampling.sample(probs, np.random.default_rng((seed, index)))
+        return token_id, probs
+
+    def ahead(self, seed: int | None = None) -> bool:
+        """Read the token step(seed) would choose now, without writing it: the model's work of the next
+        word done while the learner looks at this one (ui/writing.py runs it in a background thread).
+        A step that chooses that token takes these rows; one that chooses another (the settings changed)
+        drops them and reads its own. Reading a token does not depend on how it was chosen, so the rows
+        are the same either way. True when a token was read."""
+        with self._lock:
+            if self.ended or self.full:
+                return False
+            token_id, _ = self._choice(seed)
+            if self._ahead is not None and (self._ahead.n, self._ahead.token_id) == (self.n, token_id):
+                return False  # read already
+            self._drop_ahead()
+            if token_id == self.lm.tokenizer.eos_token_id:
+                return False
+            rows, logits = self._read([token_id])
+            self._ahead = Ahead(self.n, token_id, rows, logits)
+            return True
+
+    def _drop_ahead(self) -> None:
+        """The token read ahead is not the one written: its key and value leave the cache."""
+        if self._ahead is not None:
+            if self._cache is not None:
+                self._cache.crop(self.n - self._cache.get_seq_length())
+            self._ahead = None
+
+    def step(self, seed: int | None = None, token_id: int | None = None) -> Step | None:
+        """Choose the next token (greedy with seed None, else drawn with default_rng((seed, index)); or the
+        given token_id), read it (or take it as read ahead), keep its rows. None when writing has ended or
+        there is no room."""
+        with self._lock:
+            if self.ended or self.full:
+                return None
+            index = len(self.steps)
+            chosen, probs = self._choice(seed)
+            dist = self._summary(self._logits[index], probs)
+            token_id = chosen if token_id is None else token_id
+            if token_id == self.lm.tokenizer.eos_token_id:
+                self.ended = True
+                self._drop_ahead()
+                return None
+            cache_len = self.n
+            if self._ahead is not None and (self._ahead.n, self._ahead.token_id) == (self.n, token_id):
+                rows, logits = self._ahead.rows, self._ahead.logits
+                self._ahead = None
+            else:
+                self._drop_ahead()
+                rows, logits = self._read([token_id])
+            self._keep(rows)
+            self._logits = self._logits[: index + 1]
+            self._logits.append(logits)
+            self.ids.append(token_id)
+            raw = self.lm.tokenizer.convert_ids_to_tokens([token_id])[0]
+            self.tokens.append(raw)
+            step = Step(index=index, token_id=token_id, token=raw, label=readable(raw, self.scheme),
+                        probability=float(probs[token_id]), chosen_from=dist, seed=seed, cache_len=cache_len,
+                        rows=rows)
+            self.steps.append(step)
+            return step
 
     def back(self, steps: int) -> None:
         """Keep only the first `steps` written tokens (0: the prompt alone): the page's "go back"."""
-        steps = max(0, min(steps, len(self.steps)))
-        if steps == len(self.steps):
-            return
-        n = self.n - (len(self.steps) - steps)
-        for store in self.stores.values():
-            store.cut(n)
-        del self.ids[n:], self.tokens[n:], self.steps[steps:], self._logits[steps + 1:]
-        self.ended, self._cache, self._last_site = False, None, None
-        if self._recomputed and self._recomputed[1].n > n:  # its rows past n read tokens now dropped
-            self._recomputed = (self._recomputed[0], self._recomputed[1].cut(n))
+        with self._lock:
+            steps = max(0, min(steps, len(self.steps)))
+            if steps == len(self.steps):
+                return
+            n = self.n - (len(self.steps) - steps)
+            for store in self.stores.values():
+                store.cut(n)
+            del self.ids[n:], self.tokens[n:], self.steps[steps:], self._logits[steps + 1:]
+            self.ended, self._cache, self._last_site, self._ahead = False, None, None, None
+            if self._recomputed and self._recomputed[1].n > n:  # its rows past n read tokens now dropped
+                self._recomputed = (self._recomputed[0], self._recomputed[1].cut(n))
 
     # -- reading it back ------------------------------------------------------------------------------
     @property

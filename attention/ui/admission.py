@@ -81,6 +81,28 @@ class Gate:
                 self._cond.notify_all()
 
 
+    @contextlib.contextmanager
+    def free_turn(self) -> Iterator[bool]:
+        """A turn only if one is free now and nobody waits (True), else none (False) without waiting: for
+        work done ahead of a request, which must never queue in front of one."""
+        if self.limit <= 0 or getattr(self._held, "depth", 0):  # no limit, or this thread holds a turn
+            yield True
+            return
+        with self._cond:
+            admitted = not self._waiting and self._running < self.limit
+            self._running += admitted
+        try:
+            if admitted:
+                self._held.depth = 1
+            yield admitted
+        finally:
+            if admitted:
+                self._held.depth = 0
+                with self._cond:
+                    self._running -= 1
+                    self._cond.notify_all()
+
+
 gate = Gate(settings.max_traces())
 
 

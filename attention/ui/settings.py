@@ -11,6 +11,9 @@ ATTENTION_RSS_BUDGET_MB=0     resident memory of this process above which the ca
                               (all but the models) before the next computation, so a replica under its
                               host's memory limit sheds, not dies. 0: never (1280 when hosted: above the
                               three models loaded, under a 1.4 GB replica).
+ATTENTION_WRITE_AHEAD=1       Write page: once a word is drawn, the next is read by the model in the
+                              background, so "Next word" finds it read (0: read at the click). It only
+                              takes a free turn of the admission queue: it never makes anyone wait.
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ def max_traces() -> int:
 def rss_budget_bytes() -> int:
     """Resident memory above which the cache is shed (ATTENTION_RSS_BUDGET_MB; 0: never)."""
     return _int_env("ATTENTION_RSS_BUDGET_MB", HOSTED_RSS_BUDGET_MB if hosted() else 0) * 2**20
+
+
+def write_ahead() -> bool:
+    """Whether the Write page reads the next word in the background (ATTENTION_WRITE_AHEAD, default on)."""
+    return _int_env("ATTENTION_WRITE_AHEAD", 1) > 0
 
 
 def _int_env(name: str, default: int) -> int:

@@ -5,6 +5,8 @@ and the buttons' callbacks."""
 from __future__ import annotations
 
 import contextlib
+import logging
+import threading
 import time
 from typing import TYPE_CHECKING
 
@@ -162,13 +164,38 @@ def write(n: int) -> None:
     shown = st.session_state.get(Keys.WR_STEP)
     if isinstance(shown, int) and shown < len(w.steps):
         w.back(shown)
-    seed = int(st.session_state.get(Keys.WR_SEED) or 0) if st.session_state.get(Keys.WR_SAMPLED) else None
+    drawn_with = seed()
     with admission.gate.turn(), one_torch_thread():  # the model's work waits its turn (a callback draws nothing)
         for _ in range(n):
-            if w.step(seed=seed) is None:
+            if w.step(seed=drawn_with) is None:
                 break
     st.session_state[Keys.WR_STEP] = len(w.steps)
     remember(w)
+
+
+def seed() -> int | None:
+    """The seed a written word is drawn with (None: greedy, the likeliest)."""
+    return int(st.session_state.get(Keys.WR_SEED) or 0) if st.session_state.get(Keys.WR_SAMPLED) else None
+
+
+def read_ahead(w: Writing, step: int) -> None:
+    """Once a word is drawn, the next one read by the model in a background thread (Writing.ahead), so a
+    click on "Next word" finds the model's work done. Only when the newest step is shown (a click on an
+    earlier one goes back first), and only in a free turn of the admission queue."""
+    if not settings.write_ahead() or step != len(w.steps) or w.ended or w.full:
+        return
+    # not a daemon: the interpreter waits for it at exit (a daemon killed inside torch aborts the process)
+    threading.Thread(target=_ahead, args=(w, seed()), name="write-ahead", daemon=False).start()
+
+
+def _ahead(w: Writing, seed: int | None) -> None:
+    with admission.gate.free_turn() as admitted:
+        if admitted:
+            with one_torch_thread():
+                try:
+                    w.ahead(seed)
+                except Exception:  # noqa: BLE001 - work done ahead: failing, the click reads the word itself
+                    logging.getLogger(__name__).exception("reading the next word ahead failed")
 
 
 PLAY_SECONDS = 1.0  # one word per tick while playing: time to see the new row before the next

@@ -172,3 +172,32 @@ def test_the_last_site_is_kept_until_going_back(smollm2):
     w.step(token_id=w.steps[0].token_id)  # the same length as before, another word
     again = w.site(3)
     assert again is not site and again.query_tokens[-1] == w.tokens[-1] != site.query_tokens[-1]
+
+
+def same_rows(a, b, what):
+    for layer in b:
+        for name in ("q", "k", "v", "weights", "z"):
+            np.testing.assert_array_equal(getattr(a[layer], name), getattr(b[layer], name), f"{what}: {layer} {name}")
+
+
+def test_a_word_read_ahead_is_the_word_the_step_reads(smollm2):
+    """Writing.ahead reads the token the next step would choose (the model's work done while the learner
+    reads): the step takes those rows, equal bit for bit to reading it at the step. A step that chooses
+    another token (settings changed since) drops them, the cache loses their key and value, and what it
+    reads equals a writing that never read ahead; so does going back."""
+    early, plain = writer.start(smollm2, "Once upon a time", temperature=1.2), writer.start(smollm2, "Once upon a time",
+                                                                                           temperature=1.2)
+    assert early.ahead(seed=5) and not early.ahead(seed=5)  # read once
+    read = early._ahead
+    a, b = early.step(seed=5), plain.step(seed=5)
+    assert a.token_id == b.token_id == read.token_id and a.rows is read.rows and early._ahead is None
+    same_rows(a.rows, b.rows, "taken")
+    np.testing.assert_array_equal(early.next.logits, plain.next.logits)
+    assert early.ahead(seed=5)
+    other = (early._ahead.token_id + 1) % len(smollm2.tokenizer)
+    same_rows(early.step(token_id=other).rows, plain.step(token_id=other).rows, "another token")
+    assert early.ahead()
+    early.back(1), plain.back(1)
+    for _ in range(2):
+        same_rows(early.step().rows, plain.step().rows, "after going back")
+    np.testing.assert_array_equal(early.site(9).weights, plain.site(9).weights)

@@ -161,3 +161,36 @@ def test_a_long_prompt_shows_its_end_and_the_view_grows_by_one_band(smollm2, lan
     view = head_views(at)[0]
     assert selections(at)[0] == (len(view["query_tokens"]) - 1, -1)
     assert np.isnan(view["numbers"]["A"][-2, -1]) and not np.isnan(view["numbers"]["A"][-1, -1])
+
+
+def ahead_read() -> None:
+    """Wait for the words being read ahead (ui/writing.read_ahead's threads)."""
+    import threading
+
+    for th in threading.enumerate():
+        if th.name == "write-ahead":
+            th.join(120)
+
+
+def test_the_next_word_is_read_while_the_learner_looks_at_this_one(smollm2, monkeypatch):
+    """Once a word is drawn the model reads the next in the background: "Next word" takes it as read. Not
+    when an earlier step is shown (the click goes back first), nor with ATTENTION_WRITE_AHEAD=0."""
+    at = open_write(ids="", prompt=PROMPT)
+    at.button(key="wr_next").click().run()
+    ahead_read()
+    w = at.session_state[Keys.WR_WRITING][1]
+    read = w._ahead
+    assert read is not None and read.n == w.n == 9 + 1
+    at.button(key="wr_next").click().run()
+    assert not at.exception and w.steps[-1].rows is read.rows and w.steps[-1].label == "·only"
+    ahead_read()
+    at.session_state[Keys.WR_STEP] = 1  # an earlier word clicked
+    w._ahead = None
+    at.run()
+    ahead_read()
+    assert w._ahead is None
+    at.session_state[Keys.WR_STEP] = 2
+    monkeypatch.setenv("ATTENTION_WRITE_AHEAD", "0")
+    at.run()
+    ahead_read()
+    assert w._ahead is None

@@ -122,3 +122,48 @@ def test_no_limit_never_waits() -> None:
     gate = Gate(0)
     with gate.turn(lambda n: (_ for _ in ()).throw(AssertionError("waited"))), gate.turn():
         pass
+
+
+def test_a_free_turn_is_taken_only_when_free_and_never_waits() -> None:
+    """Work done ahead of a request (the Write page's next word) takes a turn only if one is free now: it is
+    refused at once, without waiting, when the turns are taken or someone waits; taken, it holds a turn."""
+    gate, inside, release = Gate(1), threading.Event(), threading.Event()
+    with gate.free_turn() as admitted:
+        assert admitted and gate.ahead(gate._tickets) == 1  # held: a request now would have one ahead
+        with gate.turn(lambda n: (_ for _ in ()).throw(AssertionError("waited behind itself"))):
+            pass
+    assert gate.ahead(gate._tickets) == 0  # given back
+
+    def holder() -> None:
+        with gate.turn():
+            inside.set()
+            release.wait(BOUND_S)
+
+    h = start(holder)
+    inside.wait(BOUND_S)
+    with gate.free_turn() as admitted:  # all turns taken: refused at once
+        assert not admitted
+    seen: list[int] = []
+    waiter_in, waiter_out = threading.Event(), threading.Event()
+
+    def waiter() -> None:
+        with gate.turn(seen.append):
+            waiter_in.set()
+            waiter_out.wait(BOUND_S)
+
+    w = start(waiter)
+    wait_until(lambda: seen == [1])  # waiting behind the holder
+    release.set()
+    h.join(BOUND_S)
+    waiter_in.wait(BOUND_S)
+    with gate.free_turn() as admitted:  # the waiter holds the one turn now
+        assert not admitted
+    waiter_out.set()
+    w.join(BOUND_S)
+    with gate.free_turn() as admitted:
+        assert admitted
+    gate._waiting.append(gate._tickets)  # a request waiting (between its ticket and its turn): it goes first
+    with gate.free_turn() as admitted:
+        assert not admitted
+    with Gate(0).free_turn() as admitted:  # no limit: always
+        assert admitted
