@@ -149,13 +149,18 @@ class Writing:
         """No room left to write (the limit of tokens reached)."""
         return self.n >= self.total
 
-    def _choice(self, seed: int | None) -> tuple[int, np.ndarray]:
-        """The next token as step(seed) chooses it (greedy, or drawn with default_rng((seed, index))), and
-        the distribution it was chosen from."""
+    def _choice(self, seed: int | None, token_id: int | None = None) -> tuple[int, np.ndarray]:
+        """The next token as step(seed) chooses it (greedy, or drawn with default_rng((seed, index))) unless
+        token_id is given, and the distribution it is chosen from."""
         index = len(self.steps)
         probs = sampling.distribution(self._logits[index], self.settings)  # computed once for both uses
-        token_id = sampling.greedy(probs) if seed is None else sampling.sample(probs, np.random.default_rng((seed, index)))
+        if token_id is None:
+            token_id = sampling.greedy(probs) if seed is None else sampling.sample(probs, np.random.default_rng((seed, index)))
         return token_id, probs
+
+    def _read_ahead(self, token_id: int) -> bool:
+        """The token read ahead is this one, after the text as it is now."""
+        return self._ahead is not None and (self._ahead.n, self._ahead.token_id) == (self.n, token_id)
 
     def ahead(self, seed: int | None = None) -> bool:
         """Read the token step(seed) would choose now, without writing it: the model's work of the next
@@ -167,7 +172,7 @@ class Writing:
             if self.ended or self.full:
                 return False
             token_id, _ = self._choice(seed)
-            if self._ahead is not None and (self._ahead.n, self._ahead.token_id) == (self.n, token_id):
+            if self._read_ahead(token_id):
                 return False  # read already
             self._drop_ahead()
             if token_id == self.lm.tokenizer.eos_token_id:
@@ -191,15 +196,14 @@ class Writing:
             if self.ended or self.full:
                 return None
             index = len(self.steps)
-            chosen, probs = self._choice(seed)
+            token_id, probs = self._choice(seed, token_id)
             dist = self._summary(self._logits[index], probs)
-            token_id = chosen if token_id is None else token_id
             if token_id == self.lm.tokenizer.eos_token_id:
                 self.ended = True
                 self._drop_ahead()
                 return None
             cache_len = self.n
-            if self._ahead is not None and (self._ahead.n, self._ahead.token_id) == (self.n, token_id):
+            if self._read_ahead(token_id):
                 rows, logits = self._ahead.rows, self._ahead.logits
                 self._ahead = None
             else:

@@ -80,7 +80,6 @@ class Gate:
                     self._waiting.remove(ticket)
                 self._cond.notify_all()
 
-
     @contextlib.contextmanager
     def free_turn(self) -> Iterator[bool]:
         """A turn only if one is free now and nobody waits (True), else none (False) without waiting: for
