@@ -23,28 +23,30 @@ VIEW_KEY = "wr-head"  # the head view's key: its blocks sent, and those made (ui
 def controls(vocab: int):
     """The settings: drawn by the whole page's run (a change reruns it), not by each written word."""
     s = writing.clamped_settings(vocab)
-    c_t, c_k, c_p = st.columns(3)
-    c_t.slider(t("write.temperature"), 0.05, 5.0, step=0.05, key=Keys.WR_TEMPERATURE, help=t("write.temperature_help"))
-    c_k.number_input(t("write.top_k"), 0, vocab, step=1, key=Keys.WR_TOP_K, help=t("write.top_k_help"))
-    c_p.slider(t("write.top_p"), writing.TOP_P_MIN, 1.0, step=0.01, key=Keys.WR_TOP_P, help=t("write.top_p_help"))
-    c_mode, c_seed = st.columns([2, 1], vertical_alignment="bottom")
-    c_mode.radio(t("write.mode"), [False, True], key=Keys.WR_SAMPLED, horizontal=True,
-                 format_func=lambda sampled, now=lang(): i18n.t("write.mode_sampled" if sampled else "write.mode_greedy",
-                                                                now))
-    c_seed.number_input(t("write.seed"), 0, 2**31 - 1, step=1, key=Keys.WR_SEED, help=t("write.seed_help"),
-                        disabled=not st.session_state.get(Keys.WR_SAMPLED))
+    # rows of widgets as flex rows, not columns: each column is a block more that every render of the page
+    # (three per written word) walks again
+    row = st.container(horizontal=True)
+    row.slider(t("write.temperature"), 0.05, 5.0, step=0.05, key=Keys.WR_TEMPERATURE, help=t("write.temperature_help"))
+    row.number_input(t("write.top_k"), 0, vocab, step=1, key=Keys.WR_TOP_K, help=t("write.top_k_help"))
+    row.slider(t("write.top_p"), writing.TOP_P_MIN, 1.0, step=0.01, key=Keys.WR_TOP_P, help=t("write.top_p_help"))
+    row = st.container(horizontal=True, vertical_alignment="bottom")
+    row.radio(t("write.mode"), [False, True], key=Keys.WR_SAMPLED, horizontal=True, width="stretch",
+              format_func=lambda sampled, now=lang(): i18n.t("write.mode_sampled" if sampled else "write.mode_greedy",
+                                                             now))
+    row.number_input(t("write.seed"), 0, 2**31 - 1, step=1, key=Keys.WR_SEED, help=t("write.seed_help"),
+                     disabled=not st.session_state.get(Keys.WR_SAMPLED))
     return s
 
 
 def buttons(w) -> None:
     done = w.ended or w.full
     playing = writing.playing(w)  # Play writes: the two buttons wait
-    c_next, c_ten, c_play, _ = st.columns([1, 1, 1, 2], vertical_alignment="bottom")
-    c_next.button(t("write.next"), key="wr_next", on_click=write_words, args=(1,), disabled=done or playing,
-                  type="primary")
-    c_ten.button(t("write.ten"), key="wr_ten", on_click=write_words, args=(10,), disabled=done or playing)
-    c_play.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=writing.toggle_play,
-                  args=(not playing,), disabled=done, icon=":material/pause:" if playing else ":material/play_arrow:")
+    row = st.container(horizontal=True)
+    row.button(t("write.next"), key="wr_next", on_click=write_words, args=(1,), disabled=done or playing,
+               type="primary")
+    row.button(t("write.ten"), key="wr_ten", on_click=write_words, args=(10,), disabled=done or playing)
+    row.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=writing.toggle_play,
+               args=(not playing,), disabled=done, icon=":material/pause:" if playing else ":material/play_arrow:")
     if w.ended:
         st.info(t("write.ended"))
     elif w.full:
@@ -83,9 +85,9 @@ def head_pickers(w) -> None:
     state.int_choice(Keys.WR_LAYER, layers)
     state.int_choice(Keys.WR_HEAD, list(range(store.heads)))
     per_group = store.heads // store.kv_heads
-    c_layer, c_head = st.columns(2)
-    c_layer.selectbox(t("write.layer"), layers, key=Keys.WR_LAYER)
-    head = c_head.selectbox(t("write.head"), list(range(store.heads)), key=Keys.WR_HEAD,
+    row = st.container(horizontal=True)
+    row.selectbox(t("write.layer"), layers, key=Keys.WR_LAYER)
+    head = row.selectbox(t("write.head"), list(range(store.heads)), key=Keys.WR_HEAD,
                             format_func=lambda h, now=lang(): i18n.t("write.head_group", now, h=h, g=h // per_group))
     if per_group > 1:
         g = head // per_group
@@ -154,7 +156,7 @@ def frame(w) -> Boxes:
 
 
 def write_page() -> None:
-    st.title(t("write.title"))
+    st.title(t("write.title"), anchor=False)
     st.markdown(t("write.explain"))
     st.caption(t("write.identity"))
     writing.defaults()

@@ -87,10 +87,10 @@ def lens_section(w: Writing, step: int) -> None:
     layers = list(w.layers)
     if st.session_state.get(LENS_PICK) not in layers:
         st.session_state[LENS_PICK] = st.session_state.get(Keys.WR_LAYER, layers[-1])
-    c_pick, c_open = st.columns([2, 1], vertical_alignment="bottom")
-    c_pick.selectbox(t("lens.pick"), layers, key=LENS_PICK,
+    row = st.container(horizontal=True, vertical_alignment="bottom")
+    row.selectbox(t("lens.pick"), layers, key=LENS_PICK,
                      format_func=lambda layer: f"{layer}: {rows[layer + 1].labels[0]} {rows[layer + 1].probs[0]:.2f}")
-    c_open.button(t("lens.open"), key="wr_lens_open", on_click=open_layer)
+    row.button(t("lens.open"), key="wr_lens_open", on_click=open_layer)
 
 
 def sinks_section(w: Writing, step: int) -> None:
@@ -118,10 +118,10 @@ def frame() -> tuple[DeltaGenerator, DeltaGenerator]:
     the two boxes the writing fragment fills."""
     left, right = st.columns(2)
     with left:
-        st.subheader(t("lens.title"))
+        st.subheader(t("lens.title"), anchor=False)
         st.markdown(t("lens.explain"))
         # Off until asked for: one more forward pass over the whole text (0.3 s at 64 tokens, quiet machine)
         # would slow every "Next word" and every tick of Play.
         st.toggle(t("lens.show"), key=LENS_ON)
-    right.subheader(t("sinks.title"))
+    right.subheader(t("sinks.title"), anchor=False)
     return left.container(), right.container()

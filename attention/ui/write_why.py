@@ -32,7 +32,7 @@ def _show_head(layer: int, head: int) -> None:
 
 def frame() -> DeltaGenerator:
     """The heading and explanation, drawn by the page's run; the box the writing fragment fills."""
-    st.subheader(t("why.title"))
+    st.subheader(t("why.title"), anchor=False)
     st.caption(t("why.explain"))
     return st.container()
 
