@@ -147,7 +147,9 @@ def pytest_in(root: Path, *args: str) -> subprocess.CompletedProcess:
     """pytest run in `root` with only the plugins pytest.ini needs (others installed here cost a second
     or two of start-up each time)."""
     env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "pytest_timeout", "-p", "no:cacheprovider", *args],
+    # pytest.ini asks for pytest-xdist's workers: its plugin is loaded, and -n 0 keeps this small tree in one process
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "pytest_timeout", "-p", "xdist.plugin", "-n", "0",
+                           "-p", "no:cacheprovider", *args],
                           capture_output=True, text=True, cwd=root, env=env, timeout=300)
 
 

@@ -111,9 +111,17 @@ def _expand(report: Progress) -> None:
         fresh.save_pretrained(work)
         tokenizer.save_pretrained(work)
         del fresh
-        if os.path.isdir(final):  # an incomplete folder from another writer: replace it
-            shutil.rmtree(final)
-        os.replace(work, final)  # atomic on one file system: the folder appears complete or not at all
+        _place(work, final)  # atomic on one file system: the folder appears complete or not at all
     finally:
         if os.path.isdir(work):
             shutil.rmtree(work, ignore_errors=True)
+
+
+def _place(work: str, final: str) -> None:
+    """Rename the finished folder `work` to `final`, unless another process (a second test worker, a second
+    replica) put a complete one there first: theirs may be in use, so it stays and the caller removes ours."""
+    if os.path.isfile(os.path.join(final, WEIGHTS)):
+        return
+    if os.path.isdir(final):  # an incomplete folder from another writer: replace it
+        shutil.rmtree(final)
+    os.replace(work, final)  # atomic on one file system: the folder appears complete or not at all

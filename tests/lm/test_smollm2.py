@@ -41,6 +41,19 @@ def test_a_failed_expansion_leaves_no_half_folder(monkeypatch, tmp_path):
     assert os.listdir(tmp_path / "cache") == []  # the temporary folder is gone too
 
 
+def test_a_folder_another_process_expanded_first_is_kept_and_an_incomplete_one_replaced(tmp_path):
+    final, ours = tmp_path / smollm2.FOLDER, tmp_path / "ours"
+    ours.mkdir()
+    (ours / smollm2.WEIGHTS).write_bytes(b"o")  # told apart by size: reading a weights file is a model test
+    final.mkdir()
+    (final / smollm2.WEIGHTS).write_bytes(b"theirs")
+    smollm2._place(str(ours), str(final))
+    assert (final / smollm2.WEIGHTS).stat().st_size == 6 and ours.is_dir()  # theirs may be being read
+    (final / smollm2.WEIGHTS).unlink()  # an incomplete folder: ours takes its place
+    smollm2._place(str(ours), str(final))
+    assert (final / smollm2.WEIGHTS).stat().st_size == 1 and not ours.exists()
+
+
 def test_a_missing_package_says_how_to_install_it(monkeypatch, tmp_path):
     monkeypatch.setattr(smollm2, "package_folder", lambda: None)
     monkeypatch.setenv("ATTENTION_MODEL_CACHE", str(tmp_path))
