@@ -22,6 +22,15 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
+def pytest_configure(config):
+    """A pytest-xdist worker computes with one torch thread: two workers on two cores with torch's two threads
+    each would crowd four busy threads onto two cores (the app servers the tests start keep their own)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        import torch
+
+        torch.set_num_threads(1)
+
+
 def pytest_ignore_collect(collection_path: Path, config):
     """A folder or file whose every test `-m` would deselect is not imported (tests/lanes.py)."""
     tests = Path(__file__).parent

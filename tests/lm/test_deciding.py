@@ -35,7 +35,9 @@ def test_deciding_heads_on_smollm2_are_measured_and_estimated_as_said(smollm2):
     order = np.argsort(-probs)[:10]
     assert list(d.top_ids) == order.tolist()
     assert np.allclose(d.top_probs, probs[order], atol=1e-9)
-    assert d.token_id == d.top_ids[0] and abs(d.log_p - np.log(probs[order[0]])) < 1e-6
+    # float32 logits by another path (a batch, gradients on): equal to float32's precision at logits of ~20,
+    # not to 1e-6 (one torch thread or two changes the last digits)
+    assert d.token_id == d.top_ids[0] and abs(d.log_p - np.log(probs[order[0]])) < 1e-5
     assert len(d.picked) == dh.CANDIDATES == len(d.drops)
     (head, drop) = d.confirmed[0]
     assert abs(drop - (d.log_p - _log_p(smollm2, ids, d.token_id, {head}))) < 1e-4
