@@ -45,7 +45,14 @@ def test_three_next_words_mark_the_newest_row_and_a_word_goes_back(page, app_url
     fresh.goto(page.url)
     wait_idle(fresh, timeout_ms=300_000)
     wait_ready(fresh)
-    assert fresh.evaluate(_NUMBERS) == grown and len(grown["S"]) == 8 * 8
+    again = fresh.evaluate(_NUMBERS)
+    # S and S·scale travel as integers at the decimals they are printed with: float32 rounding that differed
+    # between the two runs (seen once in CI, other tests' sessions computing beside these) moved a few cells by
+    # one unit of the last digit; everything else, the weights and the pixels included, is the same
+    for m in ("S", "scaled"):
+        assert len(again[m]) == len(grown[m]) == 8 * 8 and max(abs(a - b) for a, b in zip(again[m], grown[m])) <= 1
+    assert {k: v for k, v in again.items() if k not in ("S", "scaled")} == \
+        {k: v for k, v in grown.items() if k not in ("S", "scaled")}
     fresh.close()
     pills = page.locator('[data-testid="stButtonGroup"] button')  # (prompt), 1: …, 2: …, 3: …
     expect(pills).to_have_count(4)
