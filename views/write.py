@@ -88,7 +88,7 @@ def head_pickers(w) -> None:
     row = st.container(horizontal=True)
     row.selectbox(t("write.layer"), layers, key=Keys.WR_LAYER)
     head = row.selectbox(t("write.head"), list(range(store.heads)), key=Keys.WR_HEAD,
-                            format_func=lambda h, now=lang(): i18n.t("write.head_group", now, h=h, g=h // per_group))
+                         format_func=lambda h, now=lang(): i18n.t("write.head_group", now, h=h, g=h // per_group))
     if per_group > 1:
         g = head // per_group
         st.caption(t("write.group_note", heads=", ".join(str(h) for h in range(g * per_group, (g + 1) * per_group)),

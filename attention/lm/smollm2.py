@@ -111,7 +111,7 @@ def _expand(report: Progress) -> None:
         fresh.save_pretrained(work)
         tokenizer.save_pretrained(work)
         del fresh
-        _place(work, final)  # atomic on one file system: the folder appears complete or not at all
+        _place(work, final)
     finally:
         if os.path.isdir(work):
             shutil.rmtree(work, ignore_errors=True)

@@ -89,7 +89,7 @@ def lens_section(w: Writing, step: int) -> None:
         st.session_state[LENS_PICK] = st.session_state.get(Keys.WR_LAYER, layers[-1])
     row = st.container(horizontal=True, vertical_alignment="bottom")
     row.selectbox(t("lens.pick"), layers, key=LENS_PICK,
-                     format_func=lambda layer: f"{layer}: {rows[layer + 1].labels[0]} {rows[layer + 1].probs[0]:.2f}")
+                  format_func=lambda layer: f"{layer}: {rows[layer + 1].labels[0]} {rows[layer + 1].probs[0]:.2f}")
     row.button(t("lens.open"), key="wr_lens_open", on_click=open_layer)
 
 
