@@ -1,7 +1,9 @@
 """How much of the Write page React renders again for each written word, in a real headless Chromium: the
 commits one "Next word" causes and, for each, the fibers it rendered again (components that did work) and
-mounted. Unlike a time, these counts do not move with the machine's load, so a change to the page's layout
-can be judged by them before the latency bench (bench/write_latency.py) says what they cost.
+mounted. Unlike a time, a whole-page render's count does not move with the machine's load, so a change to
+the page's layout can be judged by it before the latency bench (bench/write_latency.py) says what it costs.
+How many commits a word takes does vary (Streamlit merges or splits them with the timing of its messages),
+and with it the sum per word.
 
     python -m bench.write_renders [--words 5]
 

@@ -17,6 +17,7 @@ from attention.ui.lang import lang, t
 from attention.ui.matrices import head_labels
 from attention.ui.state import Keys
 
+LAYER_BOX_PX = 96  # the layer picker: two digits and the arrow
 VIEW_KEY = "wr-head"  # the head view's key: its blocks sent, and those made (ui/head_component.py)
 
 
@@ -85,8 +86,10 @@ def head_pickers(w) -> None:
     state.int_choice(Keys.WR_LAYER, layers)
     state.int_choice(Keys.WR_HEAD, list(range(store.heads)))
     per_group = store.heads // store.kv_heads
+    # the layer's box as narrow as a two-digit number needs: on a phone the head's label ("head 6 (key/value
+    # group 2)") keeps the rest of the row and is read whole
     row = st.container(horizontal=True)
-    row.selectbox(t("write.layer"), layers, key=Keys.WR_LAYER)
+    row.selectbox(t("write.layer"), layers, key=Keys.WR_LAYER, width=LAYER_BOX_PX)
     head = row.selectbox(t("write.head"), list(range(store.heads)), key=Keys.WR_HEAD,
                          format_func=lambda h, now=lang(): i18n.t("write.head_group", now, h=h, g=h // per_group))
     if per_group > 1:
