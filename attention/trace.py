@@ -11,6 +11,13 @@ One frozen `Site` per attention call (layer × kind). Every array is numpy, read
 used, and compared with what the model itself computed (`model_weights`, `model_z`):
 `weights_diff` and `z_diff` are the largest absolute differences. The page warns when they exceed
 TOLERANCE, so the picture never lies.
+
+A long site (captured at lengths where every head's n × n would not fit: capture/attention_fn.py's lean
+recording) keeps O(n·d): q, z, the model's z, and k, v once per key/value group (kv_heads, key_pos,
+d_head); `model_weights` is None and the mask is a rule (`causal_offset`), not an n × n array. One
+head's rows are computed when asked (`pattern(head, rows)`, `score_rows`, `z_rows`), in blocks of query
+rows, and what a page asks for whole is kept in head_cache's byte budget. Its check compares z, head by
+head and block by block (`check_diff`), since the model's own weights were never made.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from typing import Literal
 
 import numpy as np
 
-from attention import blas, core
+from attention import blas, core, head_cache
 from attention.trace_count import SITE_PROBLEMS, SiteProblem, count_sites  # noqa: F401 - part of the contract
 
 Kind = Literal["encoder", "decoder", "cross"]
@@ -82,10 +89,11 @@ class Site:
     query_tokens: tuple[str, ...]
     key_tokens: tuple[str, ...]
     q: np.ndarray  # (heads, query_pos, d_head)
-    k: np.ndarray  # (heads, key_pos, d_head)
-    v: np.ndarray  # (heads, key_pos, d_head)
+    k: np.ndarray  # (heads, key_pos, d_head); a long site: (kv_heads, key_pos, d_head), see head_k()
+    v: np.ndarray  # (heads, key_pos, d_head); a long site: (kv_heads, key_pos, d_head)
     scale: float
-    model_weights: np.ndarray  # (heads, query_pos, key_pos) the weights the model itself used
+    # (heads, query_pos, key_pos) the weights the model itself used; None: not made (a long site)
+    model_weights: np.ndarray | None
     model_z: np.ndarray  # (heads, query_pos, d_head) the output the model itself produced
     mask: np.ndarray | None = None  # (query_pos, key_pos) additive: 0 allowed, core.MASKED hidden
     bias: np.ndarray | None = None  # (heads, query_pos, key_pos) additive, e.g. T5 position bias
@@ -98,6 +106,16 @@ class Site:
     # "" when q, k, v are the model's own; else one of MISSING_QKV: q, k, v are empty (d_head 0), the
     # weights are the model's own, and S and Z are not available (scores are NaN, z has no columns).
     missing_qkv: str = ""
+    # with mask None: key j is hidden from query i when j > i + causal_offset (a long causal site keeps
+    # the rule, not 256 MiB of mask at 8,192 tokens); None: the mask is `mask`
+    causal_offset: int | None = None
+
+    # ---- what a site computes: whole (a site that holds the model's weights) or by head and rows (a long site)
+
+    @property
+    def is_long(self) -> bool:
+        """The model's own weights were not made (a long capture): every n × n is computed when asked, by head."""
+        return self.model_weights is None and not self.missing_qkv
 
     @property
     def _recomputed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
@@ -138,30 +156,172 @@ class Site:
             _max_abs_diff(z, self.model_z),
         )
 
+    def _recompute_long(self) -> np.ndarray:
+        """(2, heads, query_pos, key_pos): S and A of every head of a long site, head by head."""
+        out = np.empty((2, self.n_heads, *self.shape), np.float32)
+        for h in range(self.n_heads):
+            out[0, h], out[1, h] = self._block(h, np.arange(self.shape[0]), scores=True)[:2]
+        return _frozen(out)
+
+    def _every_head(self) -> np.ndarray:
+        """A long site asked for every head at once: made, and kept only within head_cache's budget."""
+        return head_cache.get(self._key("all"), self._recompute_long)
+
+    def _key(self, *what: object) -> tuple:
+        owner = self.__dict__.get("_owner")
+        if owner is None:
+            owner = self.__dict__.setdefault("_owner", head_cache.new_owner())
+        return (owner, *what)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(query_pos, key_pos)."""
+        return (self.q.shape[1], self.k.shape[1]) if not self.missing_qkv else tuple(self.model_weights.shape[1:])
+
+    def head_k(self, head: int) -> np.ndarray:
+        """(key_pos, d_head) the keys query head `head` reads: its key/value group's (head · kv_heads // heads)."""
+        return self.k[head * self.k.shape[0] // self.n_heads]
+
+    def head_v(self, head: int) -> np.ndarray:
+        """(key_pos, d_v) the values query head `head` reads."""
+        return self.v[head * self.v.shape[0] // self.n_heads]
+
+    def mask_rows(self, rows: slice | np.ndarray = slice(None)) -> np.ndarray | None:
+        """(len(rows), key_pos) the additive mask of these query rows; None when nothing is hidden."""
+        if self.mask is not None:
+            return self.mask[rows]
+        if self.causal_offset is None:
+            return None
+        idx = np.arange(self.shape[0])[rows]
+        seen = np.arange(self.shape[1])[None, :] <= np.atleast_1d(idx)[:, None] + self.causal_offset
+        return np.where(seen, np.float32(0.0), np.float32(core.MASKED))
+
+    def _block(self, head: int, idx: np.ndarray, scores: bool = False):
+        """(S, A, Z) of one head's query rows `idx` (a small block): S (len, key_pos) when `scores`, else
+        None; A (len, key_pos); Z (len, d_v). A causal rule reads only the keys the rows can see."""
+        nk = self.shape[1]
+        reach = nk if self.causal_offset is None or self.mask is not None else int(
+            min(nk, max(0, int(idx.max(initial=-1)) + self.causal_offset + 1)))
+        q = self.q[head, idx]
+        mask = self.mask_rows(idx)
+        bias = None if self.bias is None else self.bias[head][idx][:, :reach]
+        with blas.one_thread():
+            s, w, z = core.attention(
+                q, self.head_k(head)[:reach], self.head_v(head)[:reach], scale=self.scale,
+                mask=None if mask is None else mask[:, :reach], bias=bias, softcap=self.softcap,
+                sinks=None if self.sinks is None else self.sinks[head],
+            )
+            weights = np.zeros((len(idx), nk), np.float32)
+            weights[:, :reach] = w
+            full = None
+            if scores:
+                full = np.empty((len(idx), nk), np.float32)
+                full[:, :reach] = s
+                full[:, reach:] = core.raw_scores(q, self.head_k(head)[reach:])  # S is drawn in hidden cells too
+        return full, weights, z
+
+    def _tile(self) -> int:
+        """Query rows computed together: a fixed grid (a row's numbers never depend on which rows were asked
+        with it), each tile's S about 4 MiB."""
+        return max(1, core.BLOCK_ELEMENTS * 4 // max(1, self.shape[1]))
+
+    def _rows(self, head: int, rows, what: int) -> np.ndarray:
+        """Rows of one head of a long site, made tile by tile (what: 0 S, 1 A, 2 Z)."""
+        if not 0 <= head < self.n_heads:
+            raise IndexError(f"head {head} of {self.n_heads}")
+        idx = np.atleast_1d(np.arange(self.shape[0])[rows])
+        width = self.shape[1] if what < 2 else self.v.shape[-1]
+        out = np.empty((len(idx), width), np.float32)
+        tile = self._tile()
+        of = idx // tile
+        for t in np.unique(of):
+            r0 = int(t) * tile
+            part = self._block(head, np.arange(r0, min(self.shape[0], r0 + tile)), scores=what == 0)[what]
+            sel = np.nonzero(of == t)[0]
+            out[sel] = part[idx[sel] - r0]
+        return out
+
+    def score_rows(self, head: int, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
+        """(len(rows), key_pos) raw Q·Kᵀ of one head's query rows, computed when asked on a long site."""
+        if not self.is_long:
+            return self.scores[head][rows]
+        return self._rows(head, rows, 0)
+
+    def pattern(self, head: int, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
+        """(len(rows), key_pos) A of one head's query rows (hook_pattern), computed when asked on a long site."""
+        if not self.is_long:
+            return self.weights[head][rows]
+        return self._rows(head, rows, 1)
+
+    def z_rows(self, head: int, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
+        """(len(rows), d_v) Z = A·V of one head's query rows."""
+        if not self.is_long:
+            return self.z[head][rows]
+        return self._rows(head, rows, 2)
+
+    def head_scores(self, head: int) -> np.ndarray:
+        """(query_pos, key_pos) S of one head; a long site's kept within head_cache's budget."""
+        if not self.is_long:
+            return self.scores[head]
+        return head_cache.get(self._key("S", head), lambda: _frozen(self._rows(head, slice(None), 0)))
+
+    def head_weights(self, head: int) -> np.ndarray:
+        """(query_pos, key_pos) A of one head; a long site's kept within head_cache's budget."""
+        if not self.is_long:
+            return self.weights[head]
+        return head_cache.get(self._key("A", head), lambda: _frozen(self._rows(head, slice(None), 1)))
+
     @property
     def scores(self) -> np.ndarray:
         """(heads, query_pos, key_pos): raw Q·Kᵀ, before scaling (hook_attn_scores)."""
-        return self._recomputed[0]
+        return self._every_head()[0] if self.is_long else self._recomputed[0]
 
     @property
     def weights(self) -> np.ndarray:
         """(heads, query_pos, key_pos): softmax of the scaled, masked scores (hook_pattern)."""
-        return self._recomputed[1]
+        return self._every_head()[1] if self.is_long else self._recomputed[1]
 
     @property
     def z(self) -> np.ndarray:
         """(heads, query_pos, d_head): weights · V (hook_z)."""
+        if self.is_long:
+            return head_cache.get(self._key("Z"), lambda: _frozen(np.stack(
+                [self._rows(h, slice(None), 2) for h in range(self.n_heads)])))
         return self._recomputed[2]
 
     @property
     def weights_diff(self) -> float:
-        """max |our weights − the model's own|."""
+        """max |our weights − the model's own|; NaN on a long site (the model's weights were never made)."""
+        if self.is_long:
+            return float("nan")
         return self._recomputed[3]
 
     @property
     def z_diff(self) -> float:
-        """max |our z − the model's own|."""
-        return self._recomputed[4]
+        """max |our z − the model's own|. A long site compares head by head, a block of rows at a time,
+        and keeps the figure, not our z."""
+        if not self.is_long:
+            return self._recomputed[4]
+        done = self.__dict__.get("_z_diff")
+        if done is None:
+            worst = 0.0
+            step = self._tile()
+            for h in range(self.n_heads):
+                for r0 in range(0, self.shape[0], step):
+                    ours = self._rows(h, slice(r0, r0 + step), 2)
+                    worst = max(worst, _max_abs_diff(ours, self.model_z[h, r0 : r0 + step]))
+            done = self.__dict__["_z_diff"] = worst
+        return done
+
+    @property
+    def weights_compared(self) -> bool:
+        """Whether the check compared the weights too (False on a long site: z alone)."""
+        return not self.is_long
+
+    @property
+    def check_diff(self) -> float:
+        """The check's figure: the largest difference of what was compared (weights and z, or z alone)."""
+        return self.z_diff if self.is_long else max(self.weights_diff, self.z_diff)
 
     @property
     def has_qkv(self) -> bool:
@@ -189,16 +349,19 @@ class Site:
         if self.missing_qkv:
             return np.full(self.model_weights.shape[1:], np.nan)
         bias = None if self.bias is None else self.bias[head]
-        return core.logits(self.scores[head].astype(np.float64), self.scale, self.softcap, bias, self.mask)
+        return core.logits(self.head_scores(head).astype(np.float64), self.scale, self.softcap, bias,
+                           self.mask_rows())
 
     @property
     def masked(self) -> np.ndarray:
         """(query_pos, key_pos) bools: True where the query may not see the key."""
-        return core.is_masked(self.mask, self.model_weights.shape[1:])
+        if self.mask is None and self.causal_offset is not None:
+            return np.arange(self.shape[1])[None, :] > np.arange(self.shape[0])[:, None] + self.causal_offset
+        return core.is_masked(self.mask, self.shape)
 
     @property
     def faithful(self) -> bool:
-        return max(self.weights_diff, self.z_diff) <= TOLERANCE
+        return self.check_diff <= TOLERANCE
 
 
 def _conversion(hint: object):
@@ -274,12 +437,14 @@ class Trace:
         arrays = [a for s in self.sites for a in (s.q, s.k, s.v, s.model_weights, s.model_z, s.mask, s.bias,
                                                   s.query_inputs, s.key_inputs) if a is not None]
         arrays += [a for per_side in self.layer_inputs.values() for a in per_side]
-        recomputed = sum(2 * s.model_weights.nbytes + s.model_z.nbytes for s in self.sites)
+        # a long site's S, A and Z live in head_cache's budget, counted there
+        recomputed = sum(2 * s.model_weights.nbytes + s.model_z.nbytes for s in self.sites if s.model_weights is not None)
         return sum(a.nbytes for a in arrays) + recomputed
 
     @property
     def max_weights_diff(self) -> float:
-        return max((s.weights_diff for s in self.sites), default=0.0)
+        """Over the sites whose weights were compared (a long site compares z alone)."""
+        return max((s.weights_diff for s in self.sites if s.weights_compared), default=0.0)
 
     @property
     def max_z_diff(self) -> float:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 from transformers import AttentionInterface
-from transformers.masking_utils import AttentionMaskInterface, eager_mask
+from transformers.masking_utils import AttentionMaskInterface, eager_mask, sdpa_mask
 
 from attention import head_mask
 
@@ -41,10 +41,11 @@ class CallRecord:
     bias: torch.Tensor | None  # (B or 1, nh, Tq, Tk) additive position bias (T5), or None
     scale: float
     softcap: float | None
-    weights: torch.Tensor  # (B, nh, Tq, Tk) the weights the model used
+    weights: torch.Tensor | None  # (B, nh, Tq, Tk) the weights the model used; None: a lean call (SDPA)
     sinks: torch.Tensor | None  # (nh,) sink logits (GPT-OSS s_aux), or None
     z: torch.Tensor  # (B, nh, Tq, hs) the output the model used, before heads are merged
     unread: tuple[str, ...] = ()  # tensor arguments this function does not apply (e.g. Inkling's per-token sinks)
+    causal: bool = False  # a lean call with no mask tensor: torch's is_causal rule (key j ≤ query i + Tk − Tq)
 
     @functools.cached_property
     def k(self) -> torch.Tensor:
@@ -74,17 +75,54 @@ def _eager_parameters(module_name: str) -> frozenset[str]:
         return frozenset()
 
 _recorder: contextvars.ContextVar[list[CallRecord] | None] = contextvars.ContextVar("attention_recorder", default=None)
+# Lean: the model's fast attention (torch's scaled_dot_product_attention) computes z, and no call makes or
+# keeps the n × n weights of every head; the mask builder then gives None for a plain causal mask.
+_lean: contextvars.ContextVar[bool] = contextvars.ContextVar("attention_lean", default=False)
 
 
 @contextlib.contextmanager
-def recording() -> Iterator[list[CallRecord]]:
-    """Within this block, every attention call in this thread/context is appended to the list."""
+def recording(lean: bool = False) -> Iterator[list[CallRecord]]:
+    """Within this block, every attention call in this thread/context is appended to the list. `lean`:
+    the calls run torch's SDPA and record q, k, v and z without weights (long texts)."""
     records: list[CallRecord] = []
-    token = _recorder.set(records)
+    token, lean_token = _recorder.set(records), _lean.set(lean)
     try:
         yield records
     finally:
         _recorder.reset(token)
+        _lean.reset(lean_token)
+
+
+def _mask(*args, **kwargs):
+    """The mask this implementation's calls receive: eager's additive 4-D mask, or in a lean recording
+    SDPA's (None for a plain causal mask, so no n × n is made: 256 MiB at 8,192 tokens)."""
+    return sdpa_mask(*args, **kwargs) if _lean.get() else eager_mask(*args, **kwargs)
+
+
+def _explicit_mask(module: nn.Module, query: torch.Tensor, key: torch.Tensor,
+                   mask: torch.Tensor | None) -> torch.Tensor | None:
+    """SDPA's mask as eager's: a boolean mask additive, and None with a causal module the causal mask."""
+    low = torch.finfo(query.dtype).min
+    if mask is not None:
+        return mask if mask.dtype != torch.bool else torch.zeros(mask.shape, dtype=query.dtype).masked_fill_(~mask, low)
+    tq, tk = query.shape[2], key.shape[2]
+    if tq < 2 or not getattr(module, "is_causal", False):
+        return None
+    hidden = torch.ones(tq, tk, dtype=torch.bool).triu(tk - tq + 1)
+    return torch.zeros(1, 1, tq, tk, dtype=query.dtype).masked_fill_(hidden, low)
+
+
+def _lean_attention(module: nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
+                    attention_mask: torch.Tensor | None, scale: float) -> tuple[torch.Tensor, torch.Tensor | None, bool]:
+    """z (B, nh, Tq, hs_v) by torch's SDPA, the model's fast attention, with transformers' own rule for
+    is_causal; and the mask as an additive float (None when the causal rule stands for it)."""
+    mask = None if attention_mask is None else attention_mask[:, :, :, : key.shape[-2]]
+    causal = mask is None and query.shape[2] > 1 and bool(getattr(module, "is_causal", False))
+    z = nn.functional.scaled_dot_product_attention(query, key, value, attn_mask=mask, is_causal=causal,
+                                                   scale=scale, enable_gqa=key.shape[1] != query.shape[1])
+    if mask is not None and mask.dtype == torch.bool:  # SDPA's boolean mask (True: seen) as the additive one
+        mask = torch.zeros(mask.shape, dtype=query.dtype).masked_fill_(~mask, torch.finfo(query.dtype).min)
+    return z, mask, causal
 
 
 def _repeat_kv(x: torch.Tensor, n_rep: int) -> torch.Tensor:
@@ -107,10 +145,20 @@ def capturing_attention(
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """Eager attention, step by step, as transformers' own eager functions do it. Grouped-query heads
     are multiplied by their shared key and value as one group rather than by repeated copies: the same
-    products, without copying the whole cache (9 × 1,024 keys a layer) for every written token."""
+    products, without copying the whole cache (9 × 1,024 keys a layer) for every written token.
+    In a lean recording, torch's SDPA instead (no weights made), unless the call needs what SDPA does
+    not apply (a softcap, a position bias, sink logits): then eager, with the mask SDPA's builder left
+    implicit made explicit."""
     (b, nh, tq, hs), n_kv = query.shape, key.shape[1]
-    grouped = query.reshape(b, n_kv, nh // n_kv * tq, hs)  # query head h reads key/value head h // (nh / n_kv)
     scale = hs ** -0.5 if scaling is None else float(scaling)
+    if _lean.get():
+        if softcap is None and position_bias is None and s_aux is None and not module.training:
+            z, mask, causal = _lean_attention(module, query, key, value, attention_mask, scale)
+            _record(module, query, key, value, mask, None, scale, None, None, None, z, kwargs, causal)
+            z = head_mask.apply(id(module), z)
+            return z.transpose(1, 2).contiguous(), None
+        attention_mask = _explicit_mask(module, query, key, attention_mask)
+    grouped = query.reshape(b, n_kv, nh // n_kv * tq, hs)  # query head h reads key/value head h // (nh / n_kv)
 
     scores = torch.matmul(grouped, key.transpose(2, 3)).view(b, nh, tq, -1)  # (B, nh, Tq, Tk)  S = Q·Kᵀ
     scaled = scores * scale
@@ -131,28 +179,28 @@ def capturing_attention(
         weights = nn.functional.softmax(scaled, dim=-1, dtype=torch.float32).to(query.dtype)
     weights = nn.functional.dropout(weights, p=dropout, training=module.training)
     z = torch.matmul(weights.reshape(b, n_kv, -1, weights.shape[-1]), value).view(b, nh, tq, hs)  # Z = A·V
-
-    records = _recorder.get()
-    if records is not None:
-        records.append(
-            CallRecord(
-                module=module,
-                q=query.detach(),
-                shared_k=key.detach(),
-                shared_v=value.detach(),
-                mask=None if mask is None else mask.detach(),
-                bias=None if position_bias is None else position_bias.detach(),
-                scale=scale,
-                softcap=softcap,
-                weights=weights.detach(),
-                sinks=None if s_aux is None else s_aux.detach().reshape(-1).expand(query.shape[1]).clone(),
-                z=z.detach(),
-                unread=tuple(sorted(k for k, x in kwargs.items() if isinstance(x, torch.Tensor)
-                                    and k in _eager_parameters(type(module).__module__))),
-            )
-        )
+    _record(module, query, key, value, mask, position_bias, scale, softcap, weights, s_aux, z, kwargs)
     z = head_mask.apply(id(module), z)  # heads switched off (ablation, attention/head_mask.py); recorded as computed
     return z.transpose(1, 2).contiguous(), weights  # (B, Tq, nh, hs)
+
+
+def _record(module: nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
+            mask: torch.Tensor | None, bias: torch.Tensor | None, scale: float, softcap: float | None,
+            weights: torch.Tensor | None, s_aux: torch.Tensor | None, z: torch.Tensor, kwargs: dict,
+            causal: bool = False) -> None:
+    records = _recorder.get()
+    if records is None:
+        return
+    records.append(CallRecord(
+        module=module, q=query.detach(), shared_k=key.detach(), shared_v=value.detach(),
+        mask=None if mask is None else mask.detach(), bias=None if bias is None else bias.detach(),
+        scale=scale, softcap=softcap, weights=None if weights is None else weights.detach(),
+        sinks=None if s_aux is None else s_aux.detach().reshape(-1).expand(query.shape[1]).clone(),
+        z=z.detach(),
+        unread=tuple(sorted(k for k, x in kwargs.items() if isinstance(x, torch.Tensor)
+                            and k in _eager_parameters(type(module).__module__))),
+        causal=causal,
+    ))
 
 
 def register() -> str:
@@ -162,7 +210,7 @@ def register() -> str:
     eager one a decoder silently gets no causal mask at all.
     """
     AttentionInterface.register(IMPLEMENTATION, capturing_attention)
-    AttentionMaskInterface.register(IMPLEMENTATION, eager_mask)
+    AttentionMaskInterface.register(IMPLEMENTATION, _mask)
     return IMPLEMENTATION
 
 

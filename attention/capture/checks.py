@@ -75,7 +75,8 @@ def relabel_self_attention(sites: tuple[Site, ...], expected: dict[str, tuple[in
     if expected is None or len(expected) != 1 or next(iter(expected)) not in ("encoder", "decoder"):
         return sites, expected
     said = next(iter(expected))
-    seen = {observed_kind(s.model_weights) for s in sites if s.kind != "cross"} - {None}
+    seen = {observed_kind(s.model_weights) if s.model_weights is not None else ("decoder" if s.causal_offset is not None else None)
+            for s in sites if s.kind != "cross"} - {None}
     if len(seen) != 1:
         return sites, expected
     kind = seen.pop()

