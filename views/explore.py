@@ -27,10 +27,10 @@ def explore_page() -> None:
     compare_run.open_button(cache.source(name).name, tr.text, key="to_compare_explore")
 
     if not site.faithful:
-        st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
-    st.caption(t("explore.caption", model=tr.model, n=len(tr.tokens),
+        st.error(t("explore.unfaithful", diff=f"{site.check_diff:.2e}", tol=f"{TOLERANCE:.0e}"))
+    st.caption(t("explore.caption" if site.weights_compared else "explore.caption_long", model=tr.model, n=len(tr.tokens),
                  site=t("site.title", layer=site.layer, kind=kind_title(site.kind)), head=head,
-                 heads=site.n_heads, d_k=site.d_head if site.has_qkv else "—", diff=f"{site.weights_diff:.1e}"))
+                 heads=site.n_heads, d_k=site.d_head if site.has_qkv else "—", diff=f"{site.check_diff:.1e}"))
     for note in trace_notes(tr, skip=("dropped_tokens",)):  # sentence.traced() warned of the cut
         st.caption(note)
     context = (tr.text, sentence.model_path(), site.kind)  # a new sentence, model or kind clears the selection

@@ -39,7 +39,7 @@ def translate_page() -> None:
     sentence.matter_button(sentence.TRANSLATOR, site.kind, site.layer, head)
     compare_run.open_button(sources.TRANSLATOR, tr.text, key="to_compare_translate")
     if not site.faithful:
-        st.error(t("explore.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
+        st.error(t("explore.unfaithful", diff=f"{site.check_diff:.2e}", tol=f"{TOLERANCE:.0e}"))
     if kind != "encoder":
         st.caption(t("translate.rows"))
     state.get_selection(TRANSLATE_SCOPE, (tr.text, kind))  # a new sentence or kind clears the selection

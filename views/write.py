@@ -122,7 +122,7 @@ def attention_view(w, step: int) -> None:
     site = view_site(w, step)
     n = len(site.query_tokens)
     if not site.faithful:
-        st.error(t("write.unfaithful", diff=f"{max(site.weights_diff, site.z_diff):.2e}", tol=f"{TOLERANCE:.0e}"))
+        st.error(t("write.unfaithful", diff=f"{site.check_diff:.2e}", tol=f"{TOLERANCE:.0e}"))
     head_component.blocks_view(site, st.session_state[Keys.WR_HEAD], (n - 1, -1), key=VIEW_KEY, labels=head_labels(),
                                grown_from=w.prompt_len)
     newest = label(w.tokens[n - 1])

@@ -20,7 +20,7 @@ import torch  # noqa: E402
 from cachetools import LRUCache  # noqa: E402
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel  # noqa: E402
 
-from attention.capture import attention_fn, calls, checks, eager, expected  # noqa: E402
+from attention.capture import attention_fn, calls, checks, eager, expected, malloc  # noqa: E402
 from attention.capture.inputs import Encoded, decoder_inputs, encode, layer_inputs  # noqa: E402, F401 - hf_model's API
 from attention.capture.loaded import LoadedModel, to_numpy  # noqa: E402, F401 - hf_model's API
 from attention.errors import ModelLoadError  # noqa: E402
@@ -188,7 +188,10 @@ def run(lm: LoadedModel, inputs: dict[str, torch.Tensor],
     """One forward pass with every attention call recorded (for this thread only). `lean`: the model's
     fast attention, no weights and no hidden states kept, and a language model's logits for the last
     position only (49,152 × 8,192 floats would be 1.6 GB)."""
-    extra = {"logits_to_keep": 1} if lean and _takes(lm.model, "logits_to_keep") else {}
+    # lean: no KV cache either (its copies of k and v would be another 0.4 GB at 8,192 tokens)
+    malloc.fix_threshold()
+    extra = {name: value for name, value in (("logits_to_keep", 1), ("use_cache", False))
+             if lean and _takes(lm.model, name)}
     with attention_fn.recording(lean=lean) as records, torch.inference_mode():
         outputs = lm.model(**inputs, output_hidden_states=not lean, **extra)
     return outputs, records

@@ -75,6 +75,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "{model} · {n} 个词元 · {site} · 第 {head} 个头（共 {heads} 个）· d_k = {d_k} · 与模型自身权重的最大差异 "
               "{diff}",
     },
+    "explore.caption_long": {
+        "en": "{model} · {n} tokens · {site} · head {head} of {heads} · d_k = {d_k} · max difference of every "
+              "head's output Z from the model's own {diff}. At this length the model ran its fast attention and "
+              "never made its weights; each head's S and A are computed here from its q, k, v when shown.",
+        "zh": "{model} · {n} 个词元 · {site} · 第 {head} 个头（共 {heads} 个）· d_k = {d_k} · 每个头的输出 Z 与模型自身输出的"
+              "最大差异 {diff}。在这个长度下，模型使用其快速注意力计算，从未生成权重矩阵；显示某个头时，其 S 和 A 由它的 q、k、v 在此计算。",
+    },
     "explore.truncated": {
         "en": "The text is longer than the model's maximum of {max} tokens: the last {dropped} tokens were dropped.",
         "zh": "文本超过了模型的最大长度 {max} 个词元：末尾的 {dropped} 个词元已被舍弃。",
