@@ -130,7 +130,7 @@ def capturing_attention(
     else:
         weights = nn.functional.softmax(scaled, dim=-1, dtype=torch.float32).to(query.dtype)
     weights = nn.functional.dropout(weights, p=dropout, training=module.training)
-    z = torch.matmul(weights.reshape(b, n_kv, -1, weights.shape[-1]), value).view(b, nh, tq, hs)  # Z = A·V
+    z = torch.matmul(weights.reshape(b, n_kv, -1, weights.shape[-1]), value).view(b, nh, tq, value.shape[-1])  # Z = A·V
 
     records = _recorder.get()
     if records is not None:
