@@ -20,6 +20,7 @@ from attention.ui.state import Keys
 if TYPE_CHECKING:
     from attention.capture.hf_model import LoadedModel
     from attention.lm.writer import Limits, Writing
+    from attention.lm.written import Step
 
 DEFAULT_PROMPT = "The black cat drank the milk because it was"
 DEFAULTS: dict[str, object] = {Keys.WR_PROMPT: DEFAULT_PROMPT, Keys.WR_TEMPERATURE: 1.0, Keys.WR_TOP_K: 0,
@@ -128,6 +129,15 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
                 break
     remember(w)
     return w
+
+
+def how_chosen(taken: Step) -> str:
+    """How a written token was chosen, said only as far as it holds: drawn with its seed, the likeliest,
+    or (a link's token that was not the likeliest) its place among the next tokens."""
+    if taken.seed is not None:  # drawn in this session: that seed chose it
+        return t("write.chosen_how_seed", seed=taken.seed)
+    place = sampling.rank(taken.chosen_from.logits, taken.token_id)
+    return t("write.chosen_how_greedy") if place == 1 else t("write.chosen_how_link", rank=place)
 
 
 def remember(w: Writing) -> None:
