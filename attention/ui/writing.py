@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from attention.analysis import sampling
+from attention.blas import one_torch_thread
 from attention.ui import admission, cache, settings
 from attention.ui.lang import t
 from attention.ui.state import Keys
@@ -146,23 +147,6 @@ def remember(w: Writing) -> None:
     shown = st.session_state.get(Keys.WR_STEP)
     if not isinstance(shown, int) or not 0 <= shown <= len(w.steps):
         st.session_state[Keys.WR_STEP] = len(w.steps)
-
-
-@contextlib.contextmanager
-def one_torch_thread():
-    """torch on one thread while words are written. A step reads the whole model for one token (memory
-    bound: one thread is as fast as two, `python -m bench.lm_step --threads 1`); in the app's process the
-    browser and other sessions take the second core, and two threads waiting on each other made a step
-    1.5-2x slower (1,100 tokens: 150-300 ms against 108-139 ms on one). torch keeps the count per
-    thread (OpenMP): the calling thread's is set and given back."""
-    import torch
-
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 def write(n: int) -> None:
