@@ -39,21 +39,27 @@ if TYPE_CHECKING:
     from attention.translator.api import Translation
 
 
-def trace(text: str, model: str | None = None, target: str | None = None, ablate=None, mode: str = "zero",
-          **options) -> Trace:
-    """Every attention site of `model` (a local Hugging Face folder; all-MiniLM-L6-v2 by default) on
-    `text`; `target` is the decoder's input for encoder–decoder models. See capture/hf_model.py.
+def trace(text: str, model: str | None = None, target: str | None = None, ablate=None, mode: str = "zero") -> Trace:
+    """Every attention site of a model on `text`. See capture/hf_model.py.
 
-    `ablate`: heads to switch off, "kind.layer.head" separated by commas or (kind, layer, head)
-    tuples; their output is set to zero (mode="zero") or to the head's mean output over reference
-    sentences (mode="mean"). The result's `.ablation` says what changed (capture/hf_ablation.py)."""
-    if ablate is not None:
-        from attention.capture import hf_ablation
+    Args:
+        text: the input sentence.
+        model: None or "minilm" for all-MiniLM-L6-v2, "translator", "smollm2", or a Hugging Face model
+            folder: the names every function taking `model=` reads (attention/sources/registry.py).
+        target: the decoder's input for an encoder–decoder folder (the translator writes its own).
+        ablate: heads to switch off, "kind.layer.head" separated by commas or (kind, layer, head) tuples.
+        mode: an off head outputs zeros ("zero") or its mean output over reference sentences ("mean").
 
-        return hf_ablation.trace(text, model=model, target=target, ablate=ablate, mode=mode)
-    from attention.capture import hf_model
+    Returns:
+        Trace: `.sites` in model order, each with q, k, v (heads, pos, d_head) and weights (heads,
+        query_pos, key_pos); with `ablate`, `.ablation` says what changed (capture/hf_ablation.py).
 
-    return hf_model.trace(text, model=model, target=target, **options)
+    Raises:
+        ModelLoadError: no such folder, or one transformers cannot read.
+    """
+    from attention import sources
+
+    return sources.get(model).trace(text, target=target, ablate=ablate, mode=mode)
 
 
 def save_html(trace: Trace, path: str | Path, **options) -> Path:
@@ -249,10 +255,12 @@ def head_role_proof(model: str | None = SMOLLM2, role: str = "induction", seed: 
     probes with the role's top-k heads switched off, against k random heads off (`draws` per k).
     `.rows()` the curve; `.z()` how far the top heads lie above the random draws, in their standard
     deviations. See attention/capture/role_proof.py."""
-    from attention.capture import hf_ablation, role_proof
+    from attention import sources
+    from attention.capture import role_proof
 
     _, lm, _ = _role_model(model)
-    lm = hf_ablation.load(model) if lm is None else lm
+    lm = sources.get(model).kept("effects") if lm is None else lm
+    role_proof.check_model(lm)  # before the roles are measured: refused at once, not after
     roles = head_roles(model, seed=seed, length=length)
     return role_proof.prove(lm, roles, role, ks=ks, draws=draws, probes=probes)
 

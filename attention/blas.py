@@ -1,4 +1,4 @@
-"""One BLAS thread for numpy's matrix products.
+"""One BLAS thread for numpy's matrix products, and one torch thread where asked (one_torch_thread).
 
 numpy's OpenBLAS keeps its worker threads spinning for a while after every call, and on a small
 machine they take the cores torch's forward pass needs next. Measured on 2 cores
@@ -12,7 +12,8 @@ is not installed numpy keeps its threads (the numbers are the same; only the tim
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -45,3 +46,21 @@ def one_thread_for_process() -> None:
     controller = _controller()
     if controller is not None:
         controller.limit(limits=1, user_api="blas")
+
+
+@contextmanager
+def one_torch_thread() -> Iterator[None]:
+    """torch on one thread inside the block (torch is imported here, only when called). In the app's
+    process the browser and other sessions take the second core, and two threads waiting on each other
+    cost more than they share: a written word's step 1.5-2x slower (1,100 tokens: 150-300 ms against
+    108-139 ms on one; it is memory bound, `python -m bench.lm_step --threads 1`), and the translator's
+    small operations far more (Learning's 13 passes 0.4-5 s against 0.15 s). torch keeps the count per
+    thread (OpenMP): the calling thread's is set and given back."""
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)

@@ -63,6 +63,12 @@ FAMILIES = {
         kv_lora_rank=16, qk_rope_head_dim=4, qk_nope_head_dim=4, v_head_dim=8, n_routed_experts=2,
         num_experts_per_tok=1, first_k_dense_replace=1, n_group=1, topk_group=1,
         rope_parameters={"rope_type": "default", "rope_theta": 10000.0}, **COMMON)),
+    # DeepSeek-V3's own shape: a value head (12) narrower than the query/key head (12 + 4 rotary)
+    "deepseek-v3-vdim": ("multi-head latent attention, value head unlike query/key", lambda: tf.DeepseekV3Config(
+        **STACK, moe_intermediate_size=16, num_key_value_heads=4, q_lora_rank=16, kv_lora_rank=16,
+        qk_rope_head_dim=4, qk_nope_head_dim=12, v_head_dim=12, n_routed_experts=2, num_experts_per_tok=1,
+        first_k_dense_replace=1, n_group=1, topk_group=1,
+        rope_parameters={"rope_type": "default", "rope_theta": 10000.0}, **COMMON)),
     "gemma2": ("softcap, sliding window", lambda: tf.Gemma2Config(
         **STACK, num_key_value_heads=2, head_dim=8, sliding_window=4, attn_logit_softcapping=50.0,
         query_pre_attn_scalar=8, **COMMON)),

@@ -5,7 +5,6 @@ import streamlit as st
 from attention.analysis import learning_curves
 from attention.analysis.text_input import check_text
 from attention.plots import heatmaps, training_curves
-from attention.translator import loss_history
 from attention.ui import cache, charts, lesson_page, matrices, sentence, state
 from attention.ui import pickers as pickers_
 from attention.ui.learning_roles import roles_over_training
@@ -139,7 +138,7 @@ def pair_curves(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int
         fig = training_curves.curves_figure(steps, {names[0]: getattr(a, metric), names[1]: getattr(b, metric)},
                                            t(key), t(key), marker, x_title=t("learning.step"))
         cols[i % 2].plotly_chart(fig, width="stretch", key=f"learn_curve_{metric}", config=charts.config())
-    loss = training_curves.loss_figure(list(loss_history()), t("learning.loss"), marker, y_title=t("learning.loss_axis"),
+    loss = training_curves.loss_figure(list(cache.loss_history()), t("learning.loss"), marker, y_title=t("learning.loss_axis"),
                                        x_title=t("learning.step"), name=t("learning.loss_curve"))
     cols[1].plotly_chart(loss, width="stretch", key="learn_loss", config=charts.config())
 

@@ -73,8 +73,8 @@ def next_word_panel(w, step: int) -> None:
     if step < len(w.steps):  # this prediction was followed: mark the token written
         taken = w.steps[step]
         chosen = dist.top_ids.index(taken.token_id) if taken.token_id in dist.top_ids else None
-        how = t("write.chosen_how_greedy") if taken.seed is None else t("write.chosen_how_seed", seed=taken.seed)
-        st.caption(t("write.chosen", i=step + 1, token=f"`{taken.label}`", p=f"{taken.probability:.3f}") + f" — {how}")
+        st.caption(t("write.chosen", i=step + 1, token=f"`{taken.label}`", p=f"{taken.probability:.3f}")
+                   + f" — {writing.how_chosen(taken)}")
     st.html(bars_html(list(dist.top_tokens), list(dist.top_probs), t("write.chart_title"), t("write.chart_token"),
                       t("write.chart_x"), t("write.chart_written"), chosen))
 

@@ -122,6 +122,13 @@ def greedy(probs: np.ndarray) -> int:
     return int(np.argmax(probs))
 
 
+def rank(logits: np.ndarray, token_id: int) -> int:
+    """The token's place among the next tokens: 1 for the likeliest (equals share a place). Read from the
+    model's own logits: temperature keeps their order and top-k/top-p only cut the tail, so the place
+    holds whatever the settings, even for a token they left at probability 0."""
+    return 1 + int(np.count_nonzero(logits > logits[token_id]))
+
+
 def sample(probs: np.ndarray, rng: np.random.Generator) -> int:
     """One token drawn from probs with the seeded generator (the same seed, the same token)."""
     cdf = np.cumsum(probs)

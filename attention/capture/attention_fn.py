@@ -178,7 +178,7 @@ def capturing_attention(
     else:
         weights = nn.functional.softmax(scaled, dim=-1, dtype=torch.float32).to(query.dtype)
     weights = nn.functional.dropout(weights, p=dropout, training=module.training)
-    z = torch.matmul(weights.reshape(b, n_kv, -1, weights.shape[-1]), value).view(b, nh, tq, hs)  # Z = A·V
+    z = torch.matmul(weights.reshape(b, n_kv, -1, weights.shape[-1]), value).view(b, nh, tq, value.shape[-1])  # Z = A·V
     _record(module, query, key, value, mask, position_bias, scale, softcap, weights, s_aux, z, kwargs)
     z = head_mask.apply(id(module), z)  # heads switched off (ablation, attention/head_mask.py); recorded as computed
     return z.transpose(1, 2).contiguous(), weights  # (B, Tq, nh, hs)

@@ -66,13 +66,18 @@ def _repeat_losses(lm: hf_model.LoadedModel, text: str, n_words: int, rows: list
     return -log_probs[:, second - 1].mean(axis=1)
 
 
+def check_model(lm: object) -> None:
+    """Refuse what the proof cannot score: anything but a causal language model (the translator too)."""
+    if not isinstance(lm, hf_model.LoadedModel) or not hf_ablation.has_lm_head(lm) or lm.is_encoder_decoder:
+        raise ValueError("the proof needs a causal language model (a next-token head)")
+
+
 def prove(lm: hf_model.LoadedModel, roles: head_roles.HeadRoles, role: str = "induction", ks=(1, 2, 3, 4, 5),
           draws: int = 8, probes: int = 3, rng_seed: int = 0, progress=None) -> RoleProof:
     """The loss curve of the role's top-k heads off against k random heads off (draws per k), on `probes`
     fresh probes of the same length. Random heads are drawn from the heads outside the role's top max(ks).
     `progress(done, total)`, if given, is called after each probe (the page's progress bar)."""
-    if not hf_ablation.has_lm_head(lm) or lm.is_encoder_decoder:
-        raise ValueError("the proof needs a causal language model (a next-token head)")
+    check_model(lm)
     if not roles.applies(role):
         raise ValueError(f"the role '{role}' does not apply to this model: {roles.notes[role]}")
     kind = roles.kind or "decoder"

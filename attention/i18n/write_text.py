@@ -76,6 +76,8 @@ STRINGS: dict[str, dict[str, str]] = {
                      "zh": "第 {i} 步选中：{token}（概率 {p}）"},
     "write.chosen_how_greedy": {"en": "the likeliest", "zh": "概率最高"},
     "write.chosen_how_seed": {"en": "drawn with seed {seed}", "zh": "用种子 {seed} 抽取"},
+    "write.chosen_how_link": {"en": "from the link, not the likeliest: number {rank} among the next tokens",
+                              "zh": "来自链接，并非概率最高：在下一个词元中排第 {rank} 位"},
     "write.layer": {"en": "Layer", "zh": "层"},
     "write.head": {"en": "Head", "zh": "头"},
     "write.head_group": {"en": "head {h} (key/value group {g})", "zh": "头 {h}（键/值组 {g}）"},

@@ -55,6 +55,20 @@ class Source(ABC):
     def run(self, model: Any, text: str) -> Output:
         """The text through the model: the output and its trace."""
 
+    def trace(self, text: str, target: str | None = None, ablate: Any = None, mode: str = "zero") -> Trace:
+        """attention.trace() on this source, the model kept for a notebook; with `ablate` (heads off) the
+        trace carries `.ablation`. A source that makes its own output takes no `target`."""
+        if target is not None:
+            raise ValueError(f"{self.label()} makes its own output from the text: it takes no target")
+        if ablate is None:
+            return self.run(self.kept(), text).trace
+        from attention.capture.hf_ablation import AblatedTrace
+        from attention.trace import Trace
+
+        out = self.ablated(self.kept("effects"), text, ablate, mode)
+        fields = {name: getattr(out.trace, name) for name in Trace.__dataclass_fields__}
+        return AblatedTrace(**fields, ablation=out.ablation)
+
     def load_for_effects(self) -> Any | None:
         """The model head effects and ablation run on, when it is not `load()`'s (a folder with a
         language-model head is scored by its log-probabilities); None: the same model."""

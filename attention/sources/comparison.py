@@ -9,6 +9,7 @@ with its next-token head, the translator and sentence encoders as they trace.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -105,7 +106,8 @@ def output_kind(src: Source) -> Literal["next_token", "translation", "embedding"
     if src.predicts in ("translation", "next_token"):
         return src.predicts
     path = getattr(src, "path", None)
-    if path is not None:
+    path = None if path is None else os.path.expanduser(path)
+    if path is not None and os.path.isdir(path):  # no folder: loading it says so, in the registry's words
         from transformers import AutoModelForCausalLM
 
         from attention.capture import hf_ablation

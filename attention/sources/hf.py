@@ -7,16 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from attention.errors import ModelLoadError
-from attention.sources.base import Source
+from attention.sources.base import Purpose, Source
 from attention.trace import Trace
 
 
 class FolderSource(Source):
     """A local folder transformers can read; `path` None is the default model shipped in a package."""
 
-    def __init__(self, name: str, path: str | None) -> None:
+    def __init__(self, name: str, path: str | None, built_in: tuple[str, ...] = ()) -> None:
         self.name = name
         self.path = path
+        self.built_in = built_in  # the registry's names, said when `path` is no folder (a mistyped name)
 
     def label(self) -> str:
         if self.path is None:
@@ -34,6 +35,25 @@ class FolderSource(Source):
         from attention.capture import hf_model
 
         return _Traced(hf_model.trace_batch(model, [text])[0])
+
+    def kept(self, purpose: Purpose = "trace") -> Any:
+        # the capture modules' own notebook caches, so a folder is read once whichever function asks
+        from attention.capture import hf_ablation, hf_model
+
+        path = None if self.path is None else os.path.abspath(os.path.expanduser(self.path))
+        if path is not None and not os.path.isdir(path):
+            also = f", nor a built-in model ({', '.join(self.built_in)})" if self.built_in else ""
+            raise ModelLoadError(f"Cannot load a model from '{path}': no such folder{also}.")
+        if purpose == "trace":
+            return hf_model.load(path)
+        return hf_ablation.load(path) if purpose == "effects" else super().kept(purpose)
+
+    def trace(self, text: str, target: str | None = None, ablate: Any = None, mode: str = "zero") -> Trace:
+        from attention.capture import hf_ablation, hf_model
+
+        if ablate is not None:
+            return hf_ablation.trace(text, target=target, ablate=ablate, mode=mode, lm=self.kept("effects"))
+        return hf_model.trace_batch(self.kept(), [text], None if target is None else [target])[0]
 
     def load_for_effects(self) -> Any | None:
         from attention.capture import hf_ablation

@@ -8,6 +8,7 @@ from typing import Any
 from attention.errors import ModelLoadError
 from attention.lm import smollm2
 from attention.lm.smollm2 import Progress
+from attention.sources.base import Purpose, Source
 from attention.sources.hf import FolderSource
 
 
@@ -40,3 +41,6 @@ class LanguageModelSource(FolderSource):
 
     def load_writer(self, progress: Progress | None = None) -> Any:
         return self.load(progress)
+
+    def kept(self, purpose: Purpose = "trace") -> Any:
+        return Source.kept(self, "writer")  # one model serves every purpose: kept once, not once each

@@ -37,4 +37,4 @@ def get(name: str | None) -> Source:
     if not key:
         key = DEFAULT
     make = _BUILT_IN.get(key.lower())
-    return make(key.lower()) if make is not None else FolderSource(key, key)
+    return make(key.lower()) if make is not None else FolderSource(key, key, names())

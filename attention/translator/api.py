@@ -106,6 +106,11 @@ def load_snapshots(path: str | Path | None = None) -> tuple[tuple[int, Transform
     return _load_snapshots(_directory(path))[0]
 
 
+def read_loss(path: str | Path | None = None) -> tuple[float, ...]:
+    """loss_history() read from disk, uncached and without the snapshots' models (the app keeps its own)."""
+    return checkpoint.load_loss(_directory(path) / checkpoint.SNAPSHOTS_FILE)
+
+
 def loss_history(path: str | Path | None = None) -> tuple[float, ...]:
     """The training loss at every step (entry i: the batch of update i + 1)."""
     return _load_snapshots(_directory(path))[1]

@@ -11,7 +11,8 @@ entry counts at least 1/MAX_ENTRIES of the budget, so however short, at most tha
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -22,6 +23,7 @@ from attention.sources import Output, Source
 from attention.lm.smollm2 import Progress
 from attention.trace import Trace
 from attention.ui import settings
+from attention.blas import one_torch_thread
 from attention.ui.shelf import Shelf
 
 if TYPE_CHECKING:  # torch, transformers and the translator load only when a page asks for them
@@ -33,6 +35,7 @@ if TYPE_CHECKING:  # torch, transformers and the translator load only when a pag
     from attention.translator.model import Transformer
 
 
+T = TypeVar("T")
 
 shelf = Shelf(settings.cache_bytes(), rss_budget=settings.rss_budget_bytes())
 
@@ -86,7 +89,23 @@ def translator() -> Transformer:
 def translator_snapshots() -> tuple[tuple[int, Transformer], ...]:
     from attention.translator import api
 
-    return shelf.get(("snapshots",), api.read_snapshots, "app.loading_model")
+    return shelf.get(("snapshots",), _one_torch_thread(api.read_snapshots), "app.loading_model")
+
+
+def loss_history() -> tuple[float, ...]:
+    """The translator's training loss at every step, read alone: not a second copy of every snapshot."""
+    from attention.translator import api
+
+    return shelf.get(("loss",), api.read_loss, "app.loading_model")
+
+
+def _one_torch_thread(make: Callable[[], T]) -> Callable[[], T]:
+    """make() on one torch thread: the translator's operations are too small to share between two, and
+    two threads waiting on each other made Learning's first visit seconds slower (blas.one_torch_thread)."""
+    def made() -> T:
+        with one_torch_thread():
+            return make()
+    return made
 
 
 def translation(text: str) -> Translation:
@@ -126,7 +145,7 @@ def snapshot_traces(text: str) -> SnapshotTraces:
     from attention.translator import snapshots
 
     final, snaps = translator(), translator_snapshots()
-    return shelf.get(("snapshot_traces", text), lambda: snapshots.snapshot_traces(text, final, snaps),
+    return shelf.get(("snapshot_traces", text), _one_torch_thread(lambda: snapshots.snapshot_traces(text, final, snaps)),
                      "learning.tracing", queued=True)
 
 

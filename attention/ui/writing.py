@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from attention.analysis import sampling
+from attention.blas import one_torch_thread
 from attention.ui import admission, cache, settings
 from attention.ui.lang import t
 from attention.ui.state import Keys
@@ -20,6 +21,7 @@ from attention.ui.state import Keys
 if TYPE_CHECKING:
     from attention.capture.hf_model import LoadedModel
     from attention.lm.writer import Limits, Writing
+    from attention.lm.written import Step
 
 DEFAULT_PROMPT = "The black cat drank the milk because it was"
 DEFAULTS: dict[str, object] = {Keys.WR_PROMPT: DEFAULT_PROMPT, Keys.WR_TEMPERATURE: 1.0, Keys.WR_TOP_K: 0,
@@ -130,29 +132,21 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
     return w
 
 
+def how_chosen(taken: Step) -> str:
+    """How a written token was chosen, said only as far as it holds: drawn with its seed, the likeliest,
+    or (a link's token that was not the likeliest) its place among the next tokens."""
+    if taken.seed is not None:  # drawn in this session: that seed chose it
+        return t("write.chosen_how_seed", seed=taken.seed)
+    place = sampling.rank(taken.chosen_from.logits, taken.token_id)
+    return t("write.chosen_how_greedy") if place == 1 else t("write.chosen_how_link", rank=place)
+
+
 def remember(w: Writing) -> None:
     """The written tokens into the link; the step shown kept within what exists."""
     st.session_state[Keys.WR_IDS] = ",".join(str(step.token_id) for step in w.steps)
     shown = st.session_state.get(Keys.WR_STEP)
     if not isinstance(shown, int) or not 0 <= shown <= len(w.steps):
         st.session_state[Keys.WR_STEP] = len(w.steps)
-
-
-@contextlib.contextmanager
-def one_torch_thread():
-    """torch on one thread while words are written. A step reads the whole model for one token (memory
-    bound: one thread is as fast as two, `python -m bench.lm_step --threads 1`); in the app's process the
-    browser and other sessions take the second core, and two threads waiting on each other made a step
-    1.5-2x slower (1,100 tokens: 150-300 ms against 108-139 ms on one). torch keeps the count per
-    thread (OpenMP): the calling thread's is set and given back."""
-    import torch
-
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 def write(n: int) -> None:

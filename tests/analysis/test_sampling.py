@@ -94,3 +94,10 @@ def test_top_breaks_ties_by_index_as_top_k_does():
     assert ids.tolist() == [2, 3, 0] and ps.tolist() == [0.3, 0.3, 0.2]
     assert set(ids.tolist()) == set(np.flatnonzero(sampling.top_k_keep(probs, 3)).tolist())
     assert sampling.top(probs, n=10)[0].tolist() == [2, 3, 0, 1]  # n past the vocabulary: all of it
+
+
+def test_rank_is_the_place_by_the_models_logits_whatever_the_settings_cut():
+    assert [sampling.rank(LOGITS, i) for i in range(5)] == [1, 2, 3, 4, 5]
+    assert sampling.rank(np.array([1.0, 3.0, 3.0, 0.0]), 2) == 1  # equals share the first place
+    cut = sampling.distribution(LOGITS, sampling.settings(top_k=2))
+    assert cut[4] == 0 and sampling.rank(LOGITS, 4) == 5  # cut to probability 0, its place still said

@@ -136,6 +136,16 @@ def test_sinks_take_a_share_that_matches_the_model(folders):
         assert site.weights_diff <= 1e-5
 
 
+def test_a_value_head_narrower_than_the_query_head_is_traced_faithfully(folders):
+    """DeepSeek-V3's latent attention: q and k 16 wide (12 + 4 rotary), v and z 12 (issue 45: z was viewed
+    with q's width). The other deepseek-v3 family has v as wide as q, which hid it."""
+    tr = hf_model.trace_batch(hf_model.read_model(folders("deepseek-v3-vdim")), TEXTS)[0]
+    assert tr.capture_path == "registry" and len(tr.sites) == 2 and tr.faithful
+    for site in tr.sites:
+        assert site.q.shape[-1] == site.k.shape[-1] == 16 and site.v.shape[-1] == site.z.shape[-1] == 12
+        assert site.weights_diff <= 1e-5 and site.z_diff <= 1e-5
+
+
 def test_a_family_that_rejects_the_name_and_fails_eager_too_says_why(folders, monkeypatch):
     real = AutoModel.from_pretrained
 

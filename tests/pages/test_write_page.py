@@ -72,6 +72,34 @@ def test_the_link_rewrites_the_same_words_and_clamps_what_is_out_of_range(smollm
     assert at.session_state[Keys.WR_LAYER] == 0  # no layer 77: the first
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_link_token_that_was_not_the_likeliest_is_not_called_the_likeliest(smollm2, lang):
+    """Issue 45: a link's ids (edited by hand, or drawn without sampled=1) replay with no seed; the page
+    said "the likeliest" of every such token. It says so only of the likeliest, else its place."""
+    from attention.analysis import sampling
+    from attention.lm import notebook
+
+    likeliest, = smollm2.tokenizer(" the", add_special_tokens=False)["input_ids"]
+    odd, = smollm2.tokenizer(" purple", add_special_tokens=False)["input_ids"]
+    after = notebook.next_token(PROMPT + " the", smollm2, 1.0, None, None, 2_048).logits
+    place = 1 + int((after > after[odd]).sum())  # by hand: the tokens the model finds likelier, plus one
+    assert place > 1
+    at = open_write(lang, prompt=PROMPT, ids=f"{likeliest},{odd}")
+    assert not at.exception and at.code[0].value == PROMPT + " the purple"
+
+    def chosen(step: int) -> str:
+        at.session_state[Keys.WR_STEP] = step  # the prediction after `step` tokens, and the token taken
+        at.run()
+        head = i18n.t("write.chosen", lang, i=step + 1, token="", p="")[:4]
+        return next(c.value for c in at.caption if c.value.startswith(head))
+
+    greedy, link = i18n.t("write.chosen_how_greedy", lang), i18n.t("write.chosen_how_link", lang, rank=place)
+    assert chosen(0).endswith(" — " + greedy)  # " the" is the likeliest after the prompt
+    second = chosen(1)
+    assert second.endswith(" — " + link) and not second.endswith(greedy)
+    assert sampling.rank(at.session_state[Keys.WR_WRITING][1].steps[1].chosen_from.logits, odd) == place
+
+
 def test_an_empty_prompt_is_said_in_words(smollm2):
     at = open_write(lang="zh")
     at.text_area(key=Keys.WR_PROMPT).set_value("").run()

@@ -1,9 +1,10 @@
-"""A word is written on one torch thread (ui/writing.py), and the thread's count is given back after."""
+"""A word is written (ui/writing.py) and Learning's snapshots traced (ui/cache.py) on one torch thread
+(attention/blas.py), and the thread's count is given back after."""
 
 import pytest
 import torch
 
-from attention.ui.writing import one_torch_thread
+from attention.blas import one_torch_thread
 
 
 def test_one_thread_inside_and_the_count_given_back_even_after_an_error():

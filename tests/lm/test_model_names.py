@@ -1,0 +1,67 @@
+"""Every public function that takes `model=` reads it through the registry: each built-in name and a folder
+are the same model everywhere, refused alike where they cannot serve, and an unknown name is refused alike
+(issue 45: trace() once read "smollm2" and "translator" as folders)."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+
+import pytest
+
+import attention
+from attention import ModelLoadError, sources
+
+pytestmark = pytest.mark.model
+TEXT = "The cat drank the milk"
+
+# the cheapest call of each function; a test below checks that none is missing
+CALLS: dict[str, Callable[[str], object]] = {
+    "trace": lambda m: attention.trace(TEXT, model=m),
+    "head_effects": lambda m: attention.head_effects(TEXT, model=m),
+    "next_token": lambda m: attention.next_token(TEXT, model=m),
+    "generate": lambda m: attention.generate(TEXT, steps=1, model=m),
+    "why": lambda m: attention.why(TEXT, model=m, steps=2, top=1),
+    "head_roles": lambda m: attention.head_roles(model=m, length=4),
+    "head_role_proof": lambda m: attention.head_role_proof(model=m, role="previous", length=4, ks=(1,), draws=1,
+                                                           probes=1),
+    "compare": lambda m: attention.compare(TEXT, "The dog drank the milk", model=m),
+}
+WRITES = ("next_token", "generate", "why")  # only a model with a next-token head can
+# what each name cannot do, and the words it is refused with
+REFUSED = {**{(name, f): "does not predict the next word" for name in ("minilm", "translator") for f in WRITES},
+           ("minilm", "head_role_proof"): "causal language model",
+           ("translator", "head_role_proof"): "causal language model"}
+
+
+def test_every_public_function_taking_model_is_called_here():
+    public = {name for name in attention.__all__ if callable(f := getattr(attention, name))
+              and not isinstance(f, type) and "model" in inspect.signature(f).parameters}
+    assert public == set(CALLS)
+
+
+@pytest.fixture
+def named(request, smollm2):  # smollm2: the session's model, so no call here loads it again
+    def resolve(name: str) -> str:
+        return request.getfixturevalue("gpt2_folder") if name == "folder" else name
+    return resolve
+
+
+@pytest.mark.parametrize("function", list(CALLS))
+@pytest.mark.parametrize("name", [*sources.names(), "folder"])
+def test_each_name_is_the_same_model_in_every_function(named, name, function):
+    model = named(name)
+    refused = REFUSED.get((name, function))
+    if refused is not None:
+        with pytest.raises((ModelLoadError, ValueError), match=refused):
+            CALLS[function](model)
+        return
+    out = CALLS[function](model)
+    if function == "trace":
+        assert out.model == sources.get(model).label() and out.sites
+
+
+@pytest.mark.parametrize("function", list(CALLS))
+def test_an_unknown_name_is_refused_alike_everywhere(function):
+    with pytest.raises(ModelLoadError, match=r"no such folder, nor a built-in model \(minilm, translator, smollm2\)"):
+        CALLS[function]("smolm2")
