@@ -53,6 +53,23 @@ STRINGS: dict[str, dict[str, str]] = {
                                 "詹森-香农距离 = {js}）。请改动 B 中的一个词。"},
     "compare.output": {"en": "The output's change", "zh": "输出的变化"},
     "compare.next_title": {"en": "Next token after {which}", "zh": "{which} 之后的下一个词元"},
+    "compare.next_js": {"en": "The two next-token distributions (over every token, not only these five) are a "
+                              "Jensen–Shannon distance of {js} apart: 0 the same, 1 nothing in common.",
+                        "zh": "两个下一个词元分布（覆盖全部词元，不只这五个）之间的詹森-香农距离为 {js}："
+                              "0 表示相同，1 表示毫无重叠。"},
+    "compare.unseen": {"en": "In this model a token sees only the tokens before it (causal attention), and here the "
+                             "change comes after every token A and B share. So no shared token can see it: every "
+                             "head's attention over the shared tokens is exactly the same in A and B, and patching "
+                             "a head has nothing to carry. No head is ranked, because there is no change to rank. "
+                             "The change shows only in what the changed last token predicts: the next-token "
+                             "distributions above are {js} apart (Jensen–Shannon distance). To watch heads carry a "
+                             "change, change a word before the end of the sentence.",
+                       "zh": "在这个模型中，每个词元只能看到它前面的词元（因果注意力），而这里的改动位于 A 和 B "
+                             "所有共有词元之后。所以没有哪个共有词元能看到它：每个头在共有词元上的注意力在 A 和 B "
+                             "中完全相同，修补某个头也没有可传递的东西。因为没有变化可排，这里不对任何头排名。"
+                             "改动只体现在改动后的最后一个词元所预测的内容上：上面两个下一个词元分布之间的"
+                             "詹森-香农距离为 {js}。若想看注意力头如何承载变化，请改动句子末尾之前的一个词。"},
+    "compare.try_pair": {"en": "Try a pair that works: “{a}” / “{b}”", "zh": "试试一对可行的句子：“{a}” / “{b}”"},
     "compare.translation_same": {"en": "Both sentences get the same translation.", "zh": "两个句子的翻译相同。"},
     "compare.translation_changed": {"en": "The translation changed.", "zh": "翻译变了。"},
     "compare.cosine": {"en": "Cosine of the two sentence embeddings", "zh": "两个句子嵌入的余弦"},

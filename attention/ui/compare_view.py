@@ -71,6 +71,8 @@ def output(c: Comparison) -> None:
             fig = top_figure([tok for tok, _ in top], [p for _, p in top], t("compare.next_title", which=which),
                              t("write.chart_x"))
             col.plotly_chart(fig, config=charts.config(), key=f"cmp_next_{which}")
+        if o.js is not None:
+            st.caption(t("compare.next_js", js=f"{o.js:.3f}"))
     elif o.kind == "translation":
         left, right = st.columns(2)
         left.markdown("**A**")
@@ -81,6 +83,13 @@ def output(c: Comparison) -> None:
     else:
         st.metric(t("compare.cosine"), f"{o.cosine:.4f}")
         st.caption(t("compare.cosine_caption", distance=f"{1 - o.cosine:.4f}"))
+
+
+def unseen(c: Comparison, pair: tuple[str, str], on_pair: Callable[[], None]) -> None:
+    """A causal model and the change last: no shared token can see it, so no head is ranked (every
+    change would read 0 and every patch restore nothing); the next token is where it shows."""
+    st.info(t("compare.unseen", js=f"{c.output.js:.3f}" if c.output.js is not None else "–"))
+    st.button(t("compare.try_pair", a=pair[0], b=pair[1]), key="cmp_causal_pair", on_click=on_pair, icon=":material/swap_horiz:")
 
 
 def grid(c: Comparison, measure: str, on_click: Callable[[], None]) -> None:

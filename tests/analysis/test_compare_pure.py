@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from attention.analysis.alignment import align
+from attention.analysis.alignment import align, shared_after_change
 from attention.analysis.attention_change import head_changes, js_distance
 
 
@@ -98,3 +98,14 @@ def test_the_difference_of_one_head_sums_to_zero_per_row_and_moves_onto_the_new_
     assert d.shape == (2, 3) and np.allclose(d.sum(axis=1), 0.0)
     assert d[1].tolist() == pytest.approx([-0.1, -0.5, 0.6])  # z's weight moved off x and z onto the new word
     assert (difference(wa, wa.copy(), rows, cols) == 0).all()
+
+
+@pytest.mark.parametrize(("a", "b", "after"), [
+    ("the book to her", "the book to him", False),  # the change last: nothing shared comes after it
+    ("the book to her", "the book to", False),  # deleted at the end
+    ("the book to her", "a book to her", True),  # changed first: every later token can see it
+    ("the cat sat", "the black cat sat", True),  # inserted: A's "cat" follows it
+    ("the cat", "the cat", False),  # nothing changed
+])
+def test_a_shared_token_after_the_change_is_what_a_causal_model_can_show(a, b, after):
+    assert shared_after_change(align(a.split(), b.split())) is after

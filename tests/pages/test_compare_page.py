@@ -136,6 +136,27 @@ def test_the_language_model_shows_both_next_token_distributions_and_patches():
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_causal_model_with_the_change_last_says_nothing_shared_can_see_it_and_ranks_no_head(lang):
+    at = opened(lang, model="smollm2", a=A, b=B)  # "thirsty" → "sour", the last token
+    assert not at.error, [e.value for e in at.error]
+    infos = [i.value for i in at.info]
+    assert len(infos) == 1 and i18n.t("compare.unseen", lang, js="JS")[:60] in infos[0]
+    head, tail = i18n.t("compare.next_js", lang, js="|").split("|")
+    js = [c.value[len(head):-len(tail)] for c in at.caption if c.value.startswith(head) and c.value.endswith(tail)]
+    assert len(js) == 1 and 0 < float(js[0]) < 1  # the output row did change: the next token moved
+    assert f"{float(js[0]):.3f}" in infos[0]
+    assert not any(c["data"][0]["type"] == "heatmap" for c in charts(at))  # no grid of zeros
+    text = page_text(at)
+    for key in ("compare.grid", "compare.patching"):
+        assert i18n.t(key, lang) not in text
+    assert not [b for b in at.button if b.key in ("cmp_patch_button", "cmp_top_0")]
+    at.button(key="cmp_causal_pair").click().run()  # the offered pair: the change early, heads ranked
+    assert (at.session_state["cmp_a"], at.session_state["cmp_b"]) == ("The capital of France is",
+                                                                      "The capital of Italy is")
+    assert not at.info and i18n.t("compare.grid", lang) in page_text(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_identical_sentences_say_every_change_is_exactly_zero(lang):
     at = opened(lang, a=A, b=A)
     assert [i.value for i in at.info] == [i18n.t("compare.identical", lang, max="0", js="0")]
