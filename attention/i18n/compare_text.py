@@ -132,10 +132,18 @@ STRINGS: dict[str, dict[str, str]] = {
                                                "measure the change on.",
                                          "zh": "此模型不提供激活修补：它是没有语言模型头的编码器–解码器，"
                                                "没有可用来测量变化的单一输出。"},
-    "compare.measure_lm": {"en": "The change measured: the logit difference between B's likeliest next token ({b}) and "
-                                 "A's ({a}) at the last position: {ld_a} in A, {ld_b} in B.",
-                           "zh": "所测的变化：最后一个位置上 B 最可能的下一个词元（{b}）与 A 的（{a}）之间的 logit 差："
-                                 "A 中为 {ld_a}，B 中为 {ld_b}。"},
+    "compare.measure_lm": {"en": "The change measured: the logit difference LD = logit({b}) − logit({a}) at the last "
+                                 "position, B's likeliest next token ({b}) against A's ({a}): {ld_a} in A, {ld_b} in B.",
+                           "zh": "所测的变化：最后一个位置上的 logit 差 LD = logit({b}) − logit({a})，即 B 最可能的下一个"
+                                 "词元（{b}）对比 A 的（{a}）：A 中为 {ld_a}，B 中为 {ld_b}。"},
+    "compare.measure_lm_rose": {
+        "en": "A and B both put {a} first (the charts above), so to follow the change the measure takes {b}: the token "
+              "among B's ten likeliest whose logit rose most from A to B (probability {p_a} in A, {p_b} in B). The "
+              "change measured: the logit difference LD = logit({b}) − logit({a}) at the last position: {ld_a} in A, "
+              "{ld_b} in B. Below 0, {a} is still ahead of {b}.",
+        "zh": "A 和 B 都把 {a} 排在第一（见上方图表），所以为了跟踪变化，度量改用 {b}：B 最可能的十个词元中，"
+              "logit 从 A 到 B 上升最多的那个（概率：A 中 {p_a}，B 中 {p_b}）。所测的变化：最后一个位置上的 "
+              "logit 差 LD = logit({b}) − logit({a})：A 中为 {ld_a}，B 中为 {ld_b}。小于 0 表示 {a} 仍领先于 {b}。"},
     "compare.measure_tr": {"en": "The change measured: the log-probability of B's word {b} where the translations "
                                  "first differ (A's word there: {a}): {ld_a} nats in A, {ld_b} in B.",
                            "zh": "所测的变化：在两个翻译首次不同之处，B 的词 {b} 的对数概率（A 在该处的词：{a}）："

@@ -12,9 +12,9 @@ import streamlit as st
 from attention.analysis import claims
 from attention.analysis.attention_change import difference
 from attention.analysis.markdown import code, literal
-from attention.analysis.patch_result import Patching
+from attention.analysis.patch_result import Patching, measure_key
 from attention.analysis.selection import Selection
-from attention.analysis.token_text import readable_tokens
+from attention.analysis.token_text import readable_tokens, shown
 from attention.plots import heatmaps
 from attention.plots.labels import token_labels
 from attention.plots.next_word import top_figure
@@ -149,9 +149,16 @@ def head(c: Comparison, kind: str, layer: int, head: int) -> None:
 
 def measure_words(c: Comparison, p: Patching) -> str:
     """What the restored share is a share of, with both runs' values."""
+    o = c.output
+    if o.kind == "next_token":  # the labels as the charts show them (a leading space "·", a newline "⏎")
+        words = {"a": code(shown(p.labels[0])), "b": code(shown(p.labels[1])), "ld_a": claims.nats(p.ld_a),
+                 "ld_b": claims.nats(p.ld_b)}
+        top_b = None if o.probs_b is None else int(np.argmax(o.probs_b))
+        if measure_key(p.tokens, top_b) == "tops":
+            return t("compare.measure_lm", **words)
+        chance = {w: f"{o.probability(w, p.tokens[1]):.3f}" for w in ("A", "B")}
+        return t("compare.measure_lm_rose", **words, p_a=chance["A"], p_b=chance["B"])
     words = {"a": code(p.labels[0]), "b": code(p.labels[1]), "ld_a": claims.nats(p.ld_a), "ld_b": claims.nats(p.ld_b)}
-    if c.output.kind == "next_token":
-        return t("compare.measure_lm", **words)
     if c.output.kind == "translation":
         return t("compare.measure_tr", **words)
     return t("compare.measure_emb", d=claims.nats(p.ld_a))

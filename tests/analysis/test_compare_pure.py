@@ -5,6 +5,7 @@ import pytest
 
 from attention.analysis.alignment import align, shared_after_change
 from attention.analysis.attention_change import head_changes, js_distance
+from attention.analysis.patch_result import measure_key
 
 
 def test_one_word_replaced_is_aligned_around_it():
@@ -109,3 +110,8 @@ def test_the_difference_of_one_head_sums_to_zero_per_row_and_moves_onto_the_new_
 ])
 def test_a_shared_token_after_the_change_is_what_a_causal_model_can_show(a, b, after):
     assert shared_after_change(align(a.split(), b.split())) is after
+
+
+def test_the_measure_is_worded_as_b_s_likeliest_only_when_it_is():
+    assert measure_key((30, 44), top_b=44) == "tops"
+    assert measure_key((30, 198), top_b=30) == "rose"  # both runs put token 30 first: 198 is followed instead

@@ -157,6 +157,20 @@ def test_a_causal_model_with_the_change_last_says_nothing_shared_can_see_it_and_
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_patching_names_the_likeliest_tokens_the_charts_show(lang):
+    a = "The cat drank the milk because it was thirsty"
+    at = patched(opened(lang, model="smollm2", a=a, b=a.replace("cat", "dog")))
+    assert not at.error, [e.value for e in at.error]
+    tops = [c["layout"]["yaxis"]["ticktext"][0].strip() for c in charts(at) if c["data"][0]["type"] == "bar"]
+    assert tops == [".", "."]  # both runs put "." first: B's likeliest is not the token the measure follows
+    text = page_text(at)
+    said = next(m.value for m in at.markdown if "LD = logit(" in m.value)
+    head = i18n.t("compare.measure_lm_rose", lang, a="`.`", b="|", p_a="", p_b="", ld_a="", ld_b="").split("|")[0]
+    assert said.startswith(head) and "`⏎`" in said, said  # the followed token as the chart would write it
+    assert i18n.t("compare.measure_lm", lang, a="`.`", b="`⏎`", ld_a="|", ld_b="").split("|")[0] not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_identical_sentences_say_every_change_is_exactly_zero(lang):
     at = opened(lang, a=A, b=A)
     assert [i.value for i in at.info] == [i18n.t("compare.identical", lang, max="0", js="0")]
