@@ -163,3 +163,13 @@ def carrier(restored: Sequence[float] | np.ndarray, difference: float,
     if above_even(float(r[top]), int(finite.size)):
         return "compare.claim.largest", {"i": top, "share": share, "second": f"{second:.0%}"}
     return "compare.claim.spread", {"i": top, "share": share, "n": int(finite.size)}
+
+
+def overlapping(restored: Sequence[float] | np.ndarray) -> dict | None:
+    """Two single-head shares that add up to more than the whole change (each is measured with that
+    head alone patched, so shares overlap): the two largest and their sum, or None when they do not."""
+    r = np.asarray(restored, dtype=np.float64)
+    r = np.sort(r[np.isfinite(r)])[::-1]
+    if r.size < 2 or r[0] + r[1] <= 1.0:
+        return None
+    return {"first": f"{r[0]:.1%}", "second": f"{r[1]:.1%}", "sum": f"{r[0] + r[1]:.1%}"}

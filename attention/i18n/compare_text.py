@@ -160,15 +160,22 @@ STRINGS: dict[str, dict[str, str]] = {
                            "zh": "A 与 B 的输出度量相差不到 {floor}：太小，不足以对头排名。"},
     "compare.claim.carrier": {"en": "**{head}** carries most of the change: patched alone, it restores {share} of it.",
                               "zh": "**{head}** 承载了大部分变化：单独修补它，就恢复了其中的 {share}。"},
-    "compare.claim.largest": {"en": "No single head carries most of the change. The largest share, {share}, is "
-                                    "restored by {head} (the next head: {second}).",
-                              "zh": "没有哪个头单独承载大部分变化。{head} 恢复的份额最大，为 {share}（其次：{second}）。"},
+    "compare.claim.largest": {"en": "No single head stands out: the largest share, {share}, is restored by {head}, "
+                                    "and the next head restores {second} alone.",
+                              "zh": "没有哪个头明显突出：{head} 恢复的份额最大，为 {share}；其次的头单独恢复 {second}。"},
     "compare.claim.spread": {"en": "The change is spread over many heads: none of the {n} restores much more than "
                                    "an even share alone (the largest: {head}, {share}).",
                              "zh": "变化分散在许多头上：{n} 个头中没有一个单独恢复的明显多于平均份额（最大的是 {head}，{share}）。"},
     "compare.together": {"en": "All heads patched at once restore {share} (a check: 100 % when every shared "
                                "position becomes B's).",
                          "zh": "同时修补所有头恢复了 {share}（检验：当每个共有位置都变成 B 的时为 100 %）。"},
+    "compare.shares_overlap": {
+        "en": "Single-head shares need not add up to 100 %: each is measured with that head alone patched, and heads "
+              "act through each other (a later head reads an earlier one's output), so two heads can each restore much "
+              "of the same change. Here the two largest, {first} and {second}, make {sum} together.",
+        "zh": "单个头的份额加起来不必等于 100 %：每个份额都是只修补那一个头时测得的，而头之间会相互作用（后面的头读取"
+              "前面的头的输出），所以两个头可以各自恢复同一变化的很大一部分。这里最大的两个份额 {first} 和 {second} "
+              "加起来为 {sum}。"},
     "compare.col_rank": {"en": "rank", "zh": "名次"},
     "compare.col_head": {"en": "head", "zh": "注意力头"},
     "compare.col_share": {"en": "restored alone", "zh": "单独恢复"},

@@ -180,5 +180,8 @@ def patching(c: Comparison, p: Patching, together: Patching) -> list[tuple[tuple
     rows = [{t("compare.col_rank"): i + 1, t("compare.col_head"): head_name(*h), t("compare.col_share"): f"{s:.1%}"}
             for i, (h, s) in enumerate(ranked[:TABLE_ROWS])]
     st.dataframe(rows, hide_index=True, width="stretch", key="cmp_patch_table")
+    over = claims.overlapping(p.restored)
+    if over is not None:
+        st.caption(t("compare.shares_overlap", **over))
     st.markdown(t("compare.top_restoring"))
     return ranked[:TOP_LINKS]

@@ -104,6 +104,8 @@ def test_minilm_patching_ranks_heads_and_writes_no_carrier_sentence_the_numbers_
     assert i18n.t("compare.claim.carrier", lang, head=top, share=share) not in text
     second = f"{shares[1] / 100:.0%}"
     assert i18n.t("compare.claim.largest", lang, head=top, share=share, second=second) in text
+    if shares[0] + shares[1] <= 100:  # MiniLM's two largest shares stay under the whole change: no overlap said
+        assert i18n.t("compare.shares_overlap", lang, first="|", second="", sum="").split("|")[0] not in text
     assert i18n.t("compare.together", lang, share="100.0%") in text  # every head at once: all of it
     assert at.query_params["patch"] == "1"
 
@@ -168,6 +170,17 @@ def test_patching_names_the_likeliest_tokens_the_charts_show(lang):
     head = i18n.t("compare.measure_lm_rose", lang, a="`.`", b="|", p_a="", p_b="", ld_a="", ld_b="").split("|")[0]
     assert said.startswith(head) and "`⏎`" in said, said  # the followed token as the chart would write it
     assert i18n.t("compare.measure_lm", lang, a="`.`", b="`⏎`", ld_a="|", ld_b="").split("|")[0] not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_single_head_shares_over_100_percent_together_are_said_not_to_add_up(lang):
+    at = patched(opened(lang, model="smollm2", a="The capital of France is", b="The capital of Italy is"))
+    rows = at.dataframe[-1].value
+    first, second = (float(s.rstrip("%")) for s in rows.iloc[:2, 2])
+    assert first + second > 100  # SmolLM2: about 96 % and 24 %
+    head = i18n.t("compare.shares_overlap", lang, first=f"{first:.1f}%", second=f"{second:.1f}%", sum="|")
+    said = [c.value for c in at.caption if c.value.startswith(head.split("|")[0])]
+    assert len(said) == 1 and abs(float(said[0][len(head.split("|")[0]):].split("%")[0]) - first - second) < 0.2
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
