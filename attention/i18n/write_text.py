@@ -69,6 +69,17 @@ STRINGS: dict[str, dict[str, str]] = {
                               "then what the model wrote",
                         "zh": "目前的文字：提示的最后几个词（前 {n} 个字符见上面的输入框），然后是模型写的"},
     "write.chart_title": {"en": "The 10 likeliest next tokens", "zh": "最可能的 10 个下一个词元"},
+    "write.chart_title_cut": {"en": "The 10 likeliest next tokens before top-k / top-p, and what those settings kept",
+                              "zh": "top-k / top-p 截断前最可能的 10 个下一个词元，以及这些设置保留了哪些"},
+    "write.chart_x_cut": {"en": "probability now", "zh": "现在的概率"},
+    "write.chart_before": {"en": "before the cut", "zh": "截断前"},
+    "write.chart_removed": {"en": "removed", "zh": "已去除"},
+    "write.cut_caption": {"en": "Top-k and top-p keep {kept} of the {vocab} tokens; the next word is drawn from them "
+                                "alone. The tokens removed held {removed} of the probability before the cut (the "
+                                "column “before the cut”: after temperature only); the kept tokens now share it.",
+                          "zh": "top-k 和 top-p 在 {vocab} 个词元中保留了 {kept} 个，下一个词只从它们中抽取。"
+                                "被去除的词元在截断前共占概率 {removed}（“截断前”一列：只经过温度）；"
+                                "现在这部分概率分给了保留的词元。"},
     "write.chart_x": {"en": "probability", "zh": "概率"},
     "write.chart_token": {"en": "next token", "zh": "下一个词元"},
     "write.chart_written": {"en": "written", "zh": "已写出"},

@@ -94,3 +94,22 @@ def test_top_breaks_ties_by_index_as_top_k_does():
     assert ids.tolist() == [2, 3, 0] and ps.tolist() == [0.3, 0.3, 0.2]
     assert set(ids.tolist()) == set(np.flatnonzero(sampling.top_k_keep(probs, 3)).tolist())
     assert sampling.top(probs, n=10)[0].tolist() == [2, 3, 0, 1]  # n past the vocabulary: all of it
+
+
+def test_the_cut_lists_the_likeliest_before_it_and_what_it_removed():
+    logits = LOGITS[[3, 0, 4, 1, 2]]  # the likeliest at index 1, then 3, 4, 0, 2
+    order = [1, 3, 4, 0]
+    before = softmax_by_hand(logits)
+    c = sampling.cut(logits, sampling.settings(top_k=2), n=4)
+    assert c.cuts and c.kept == 2 and c.vocab == 5
+    assert c.ids.tolist() == order  # the likeliest before the cut, never the zeros after it by index (0, 2)
+    np.testing.assert_allclose(c.before, before[order], rtol=1e-12)
+    kept = before[order[:2]].sum()
+    np.testing.assert_allclose(c.after, [before[1] / kept, before[3] / kept, 0, 0], rtol=1e-12)
+    assert c.removed == pytest.approx(1 - kept, rel=1e-12)
+
+
+def test_settings_that_remove_nothing_make_no_cut():
+    assert not sampling.cut(LOGITS, sampling.settings(top_k=5)).cuts
+    assert not sampling.cut(LOGITS, sampling.settings(top_p=1.0)).cuts
+    assert not sampling.cut(LOGITS, sampling.Settings()).cuts

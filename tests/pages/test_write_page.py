@@ -72,6 +72,26 @@ def test_the_link_rewrites_the_same_words_and_clamps_what_is_out_of_range(smollm
     assert at.session_state[Keys.WR_LAYER] == 0  # no layer 77: the first
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_top_k_lists_the_likeliest_before_the_cut_never_zeros_as_likeliest(smollm2, lang):
+    from attention.plots.bar_table import read_table
+
+    at = open_write(lang, top_k="3")
+    assert not at.exception and not at.error
+    tables = [read_table(el.proto.body) for el in at.get("html") if "nw-bars" in el.proto.body]
+    assert len(tables) == 1
+    head, rows = tables[0]
+    assert head[-1] == i18n.t("write.chart_before", lang) and len(rows) == 10
+    now = [r[1] for r in rows]
+    assert all(float(p) > 0 for p in now[:3]) and now[3:] == [i18n.t("write.chart_removed", lang)] * 7
+    assert "0.000" not in now and not any(r[0].startswith("<|") for r in rows)  # no special token padding the list
+    before = [float(r[2]) for r in rows]
+    assert before == sorted(before, reverse=True) and before[3] > 0
+    said = [c.value for c in at.caption if c.value.startswith(i18n.t("write.cut_caption", lang, kept="3", vocab="|",
+                                                                       removed="").split("|")[0])]
+    assert len(said) == 1
+
+
 def test_an_empty_prompt_is_said_in_words(smollm2):
     at = open_write(lang="zh")
     at.text_area(key=Keys.WR_PROMPT).set_value("").run()
