@@ -143,9 +143,9 @@ def attention_view(w, step: int) -> None:
         st.caption(t("write.prompt_rows", n=n, row=n - 1, token=newest))
     else:
         cached = n - 1
-        size = cached * len(layers) * store.kv_heads * store.d_head * 2 * 4
+        size = cached * len(layers) * store.kv_heads * store.d_head * 2 * 4  # K and V, 4 bytes per float32
         st.caption(t("write.cache", row=n - 1, token=newest, cached=cached, layers=len(layers), kv=store.kv_heads,
-                     d=store.d_head, size=f"{size / 1024:.0f} KB"))
+                     d=store.d_head, bytes=f"{size:,}", size=f"{size / 1024:.0f} KB"))
 
 
 class Boxes(NamedTuple):

@@ -97,9 +97,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "write.cache": {
         "en": "Row {row} (“{token}”, selected in the view) is new: its q, k and v were computed at this step. "
               "The {cached} rows above it took their keys and values from the KV cache: {cached} tokens × "
-              "{layers} layers × {kv} key/value heads × {d} numbers × 2 (K and V) = {size} kept, not recomputed.",
+              "{layers} layers × {kv} key/value heads × {d} numbers × 2 (K and V) × 4 bytes (one float32 number) = "
+              "{bytes} bytes ≈ {size} (1 KB = 1,024 bytes), kept, not recomputed.",
         "zh": "第 {row} 行（“{token}”，在视图中已选中）是新的：它的 q、k、v 在这一步才计算。其上方的 {cached} 行的键和值来自 KV "
-              "缓存：{cached} 个词元 × {layers} 层 × {kv} 个键/值头 × {d} 个数 × 2（K 和 V）= {size}，直接复用，不再计算。"},
+              "缓存：{cached} 个词元 × {layers} 层 × {kv} 个键/值头 × {d} 个数 × 2（K 和 V）× 4 字节（一个 float32 数）"
+              "= {bytes} 字节 ≈ {size}（1 KB = 1,024 字节），直接复用，不再计算。"},
     "write.prompt_rows": {
         "en": "The prompt's {n} rows were all computed at once (the prefill); the newest row, {row} (“{token}”), "
               "is selected in the view.",

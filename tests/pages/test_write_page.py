@@ -46,6 +46,22 @@ def test_next_word_three_times_marks_the_newest_row(smollm2, lang):
     assert any("KV" in c.value for c in at.caption)  # the cache said in numbers
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_kv_cache_sentence_multiplies_out_to_the_bytes_it_states(smollm2, lang):
+    import re
+
+    at = open_write(lang)
+    at.button(key="wr_next").click().run()
+    head = i18n.t("write.cache", lang, row=9, token="|", cached=9, layers=30, kv=3, d=64, bytes="", size="").split("|")[0]
+    said = [c.value for c in at.caption if c.value.startswith(head)]
+    assert len(said) == 1
+    terms = said[0].split("=")[0].split("×")  # "…: 9 tokens ", " 30 layers ", …, " 4 bytes (one float32 number) "
+    factors = [int(re.findall(r"\d+", terms[0])[-1])] + [int(re.search(r"\d+", x).group()) for x in terms[1:]]
+    stated = int(re.search(r"= ([\d,]+)", said[0]).group(1).replace(",", ""))
+    assert int(np.prod(factors)) == stated, (factors, stated)  # the learner's own arithmetic gives the bytes said
+    assert 9 * 30 * 3 * 64 * 2 * 4 == stated  # 9 cached tokens × layers × kv heads × d × K and V × 4 bytes
+
+
 def test_clicking_a_written_word_goes_back_to_its_step(smollm2):
     at = open_write(ids="", prompt=PROMPT)
     at.button(key="wr_ten").click().run()
