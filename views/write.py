@@ -76,6 +76,7 @@ def next_word_panel(w, step: int) -> None:
             [int(i) for i in cut.ids])
     else:
         ids, probs, tokens = list(dist.top_ids), list(dist.top_probs), list(dist.top_tokens)
+    st.caption(t("tokens.marks"))
     chosen = None
     if step < len(w.steps):  # this prediction was followed: mark the token written
         taken = w.steps[step]

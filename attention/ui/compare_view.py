@@ -14,7 +14,7 @@ from attention.analysis.attention_change import difference
 from attention.analysis.markdown import code, literal
 from attention.analysis.patch_result import Patching, measure_key
 from attention.analysis.selection import Selection
-from attention.analysis.token_text import readable_tokens, shown
+from attention.analysis.token_text import readable_tokens, scheme_of, shown
 from attention.plots import heatmaps
 from attention.plots.labels import token_labels
 from attention.plots.next_word import top_figure
@@ -48,6 +48,8 @@ def alignment(c: Comparison) -> None:
     st.markdown(f"**A** · {_words(al.tokens_a, changed_a, 'red')}\n\n**B** · {_words(al.tokens_b, changed_b, 'green')}")
     st.caption(t("compare.aligned", shared=len(al.pairs), n_a=len(al.tokens_a), n_b=len(al.tokens_b),
                  changes=len(al.changed)))
+    if scheme_of(al.tokens_a + al.tokens_b) in ("bpe", "sentencepiece"):  # tokens that carry their spaces
+        st.caption(t("tokens.marks"))
     if al.changed:
         shown_a, shown_b = readable_tokens(al.tokens_a), readable_tokens(al.tokens_b)
         none = t("compare.nothing")

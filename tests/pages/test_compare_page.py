@@ -82,6 +82,7 @@ def test_the_default_pair_shows_alignment_grid_head_and_output_in_both_languages
     assert i18n.t("compare.title", lang) in text
     assert i18n.t("compare.aligned", lang, shared=10, n_a=11, n_b=11, changes=1) in text
     assert ":red-background[thirsty]" in text and ":green-background[sour]" in text
+    assert i18n.t("tokens.marks", lang) not in text  # MiniLM's WordPiece tokens carry no such marks
     grid = z_of(chart(at, "cmp_grid")["data"][0])
     assert grid.shape == (6, 12) and (grid >= 0).all() and grid.max() > 0  # MiniLM: 6 layers × 12 heads
     diff = z_of(chart(at, "cmp_diff")["data"][0])  # A_B − A_A of the head shown: every row sums to 0
@@ -148,6 +149,7 @@ def test_a_causal_model_with_the_change_last_says_nothing_shared_can_see_it_and_
     assert len(js) == 1 and 0 < float(js[0]) < 1  # the output row did change: the next token moved
     assert f"{float(js[0]):.3f}" in infos[0]
     assert not any(c["data"][0]["type"] == "heatmap" for c in charts(at))  # no grid of zeros
+    assert i18n.t("tokens.marks", lang) in [c.value for c in at.caption]  # SmolLM2's tokens carry "·" and "⏎"
     text = page_text(at)
     for key in ("compare.grid", "compare.patching"):
         assert i18n.t(key, lang) not in text

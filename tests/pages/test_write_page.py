@@ -47,6 +47,12 @@ def test_next_word_three_times_marks_the_newest_row(smollm2, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_marks_for_a_leading_space_and_a_newline_are_explained(smollm2, lang):
+    at = open_write(lang)
+    assert i18n.t("tokens.marks", lang) in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_kv_cache_sentence_multiplies_out_to_the_bytes_it_states(smollm2, lang):
     import re
 
