@@ -87,6 +87,11 @@ def sink_over(row: np.ndarray, tokens: Sequence[str], key: int) -> int | None:
     return top if row[top] > row[key] else None
 
 
+def number(value: float, spec: str = ".3f") -> str:
+    """A number as the pages write it: with the minus sign (U+2212), never a hyphen."""
+    return format(value, spec).replace("-", "\u2212")
+
+
 def nats(value: float) -> str:
     """An effect in nats with enough digits to be read: 0.00004 is "4.0e-05", never "0.0000"."""
     if value == 0:
