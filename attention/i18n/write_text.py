@@ -95,17 +95,17 @@ STRINGS: dict[str, dict[str, str]] = {
               "only their queries differ.",
         "zh": "分组查询注意力：头 {heads} 共用键/值头 {g}，所以它们的 K 和 V 相同；只有查询不同。"},
     "write.cache": {
-        "en": "Row {row} (“{token}”, selected in the view) is new: its q, k and v were computed at this step. "
+        "en": "Row {row} ({token}, selected in the view) is new: its q, k and v were computed at this step. "
               "The {cached} rows above it took their keys and values from the KV cache: {cached} tokens × "
               "{layers} layers × {kv} key/value heads × {d} numbers × 2 (K and V) × 4 bytes (one float32 number) = "
               "{bytes} bytes ≈ {size} (1 KB = 1,024 bytes), kept, not recomputed.",
-        "zh": "第 {row} 行（“{token}”，在视图中已选中）是新的：它的 q、k、v 在这一步才计算。其上方的 {cached} 行的键和值来自 KV "
+        "zh": "第 {row} 行（{token}，在视图中已选中）是新的：它的 q、k、v 在这一步才计算。其上方的 {cached} 行的键和值来自 KV "
               "缓存：{cached} 个词元 × {layers} 层 × {kv} 个键/值头 × {d} 个数 × 2（K 和 V）× 4 字节（一个 float32 数）"
               "= {bytes} 字节 ≈ {size}（1 KB = 1,024 字节），直接复用，不再计算。"},
     "write.prompt_rows": {
-        "en": "The prompt's {n} rows were all computed at once (the prefill); the newest row, {row} (“{token}”), "
+        "en": "The prompt's {n} rows were all computed at once (the prefill); the newest row, {row} ({token}), "
               "is selected in the view.",
-        "zh": "提示文字的 {n} 行是一次性算出的（预填充）；最新的一行，第 {row} 行（“{token}”），在视图中已选中。"},
+        "zh": "提示文字的 {n} 行是一次性算出的（预填充）；最新的一行，第 {row} 行（{token}），在视图中已选中。"},
     "write.unfaithful": {"en": "This head's recomputed weights differ from the model's own by {diff} (over {tol}).",
                          "zh": "此头重新计算的权重与模型自身的相差 {diff}（超过 {tol}）。"},
 }

@@ -8,7 +8,8 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from attention.analysis import claims, why_word
-from attention.plots.labels import label
+from attention.analysis.markdown import code
+from attention.analysis.token_text import readable
 from attention.plots.why_bars import attribution_figure
 from attention.ui import admission, charts, writing
 from attention.ui.lang import t
@@ -43,8 +44,9 @@ def why_section(w, step: int) -> None:
 
     ids, token_id = why.target(w, step)
     key = (ids, token_id)
-    token = label(w.lm.tokenizer.convert_ids_to_tokens([token_id])[0])
-    if st.button(t("why.button", token=f"`{token}`"), key="wr_why_go"):
+    # the token as text, in backticks: a widget label is markdown, never HTML, so it is not escaped
+    token = code(readable(w.lm.tokenizer.convert_ids_to_tokens([token_id])[0]))
+    if st.button(t("why.button", token=token), key="wr_why_go"):
         _explain(w, step, key)
     kept = st.session_state.get(Keys.WR_WHY)
     if not kept or kept[0] != key:
@@ -57,7 +59,7 @@ def why_section(w, step: int) -> None:
 
 
 def _answer(a, token: str) -> None:
-    st.markdown(t("why.for", token=f"`{token}`", lp=claims.number(a.f_input), n=len(a.heads),
+    st.markdown(t("why.for", token=token, lp=claims.number(a.f_input), n=len(a.heads),
                   s=f"{a.seconds_heads:.1f}"))
     left, right = st.columns([1, 1])
     with left:
@@ -82,7 +84,7 @@ def _answer(a, token: str) -> None:
             st.caption(t("why.gap_large"))
         apart = why_word.sign_disagreements(a.integrated_gradients, a.gradient_x_input)
         if apart:
-            st.caption(t("why.disagree", tokens=", ".join(f"`{label(a.tokens[i])}`" for i in apart),
+            st.caption(t("why.disagree", tokens=", ".join(code(readable(a.tokens[i])) for i in apart),
                          ref=t(f"why.ref_{a.reference[0]}")))
 
 

@@ -53,6 +53,20 @@ def test_the_marks_for_a_leading_space_and_a_newline_are_explained(smollm2, lang
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_special_token_is_written_as_itself_in_captions_and_on_the_explain_button(smollm2, lang, monkeypatch):
+    from attention.lm import why
+
+    end = smollm2.tokenizer.convert_tokens_to_ids("<|im_end|>")
+    monkeypatch.setattr(why, "target", lambda w, step: (tuple(w.ids), end))  # the token to explain: <|im_end|>
+    at = open_write(lang, prompt="Hello<|im_end|>")
+    assert not at.exception and not at.error
+    said = [c.value for c in at.caption] + [str(b.label) for b in at.button]
+    assert not any("&lt;" in x or "&gt;" in x for x in said), said
+    assert i18n.t("write.prompt_rows", lang, n=2, row=1, token="`<|im_end|>`") in said
+    assert i18n.t("why.button", lang, token="`<|im_end|>`") in said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_kv_cache_sentence_multiplies_out_to_the_bytes_it_states(smollm2, lang):
     import re
 
