@@ -71,6 +71,15 @@ def shared_after_change(al: Alignment) -> bool:
     return any(i >= first_a or j >= first_b for i, j in al.pairs)
 
 
+def positions(span: tuple[int, int]) -> str:
+    """A half-open range of positions as a reader counts them: (9, 10) is "9", (9, 12) "9–11", and an
+    empty range (an insertion or deletion on the other side) "" (the page says "nothing")."""
+    start, stop = span
+    if stop <= start:
+        return ""
+    return str(start) if stop - start == 1 else f"{start}–{stop - 1}"
+
+
 def why_refused(n_a: int, n_b: int, shared: int) -> str:
     """Which rule refuses two inputs of n_a and n_b tokens sharing `shared`: "empty", "lengths",
     "shared", or "" (they can be compared). A page words the rule in its own language."""

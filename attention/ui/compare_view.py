@@ -10,6 +10,7 @@ import numpy as np
 import streamlit as st
 
 from attention.analysis import claims
+from attention.analysis.alignment import positions
 from attention.analysis.attention_change import difference
 from attention.analysis.markdown import code, literal
 from attention.analysis.patch_result import Patching, measure_key
@@ -46,8 +47,8 @@ def alignment(c: Comparison) -> None:
     changed_a = {i for s in al.changed for i in range(*s.a)}
     changed_b = {j for s in al.changed for j in range(*s.b)}
     st.markdown(f"**A** · {_words(al.tokens_a, changed_a, 'red')}\n\n**B** · {_words(al.tokens_b, changed_b, 'green')}")
-    st.caption(t("compare.aligned", shared=len(al.pairs), n_a=len(al.tokens_a), n_b=len(al.tokens_b),
-                 changes=len(al.changed)))
+    st.caption(t("compare.aligned_one" if len(al.changed) == 1 else "compare.aligned", shared=len(al.pairs),
+                 n_a=len(al.tokens_a), n_b=len(al.tokens_b), changes=len(al.changed)))
     if scheme_of(al.tokens_a + al.tokens_b) in ("bpe", "sentencepiece"):  # tokens that carry their spaces
         st.caption(t("tokens.marks"))
     if al.changed:
@@ -55,7 +56,7 @@ def alignment(c: Comparison) -> None:
         none = t("compare.nothing")
         rows = [{t("compare.col_in_a"): " ".join(shown_a[s.a[0]:s.a[1]]) or none,
                  t("compare.col_in_b"): " ".join(shown_b[s.b[0]:s.b[1]]) or none,
-                 t("compare.col_where"): f"{s.a[0]}–{s.a[1]} / {s.b[0]}–{s.b[1]}"} for s in al.changed]
+                 t("compare.col_where"): f"{positions(s.a) or none} / {positions(s.b) or none}"} for s in al.changed]
         st.dataframe(rows, hide_index=True, width="stretch", key="cmp_changes")
 
 

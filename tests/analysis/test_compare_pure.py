@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from attention.analysis.alignment import align, shared_after_change
+from attention.analysis.alignment import align, positions, shared_after_change
 from attention.analysis.attention_change import head_changes, js_distance
 from attention.analysis.patch_result import measure_key
 
@@ -115,3 +115,7 @@ def test_a_shared_token_after_the_change_is_what_a_causal_model_can_show(a, b, a
 def test_the_measure_is_worded_as_b_s_likeliest_only_when_it_is():
     assert measure_key((30, 44), top_b=44) == "tops"
     assert measure_key((30, 198), top_b=30) == "rose"  # both runs put token 30 first: 198 is followed instead
+
+
+def test_positions_are_counted_as_a_reader_counts_them():
+    assert positions((9, 10)) == "9" and positions((9, 12)) == "9–11" and positions((3, 3)) == ""

@@ -80,7 +80,9 @@ def test_the_default_pair_shows_alignment_grid_head_and_output_in_both_languages
     assert not at.error, [e.value for e in at.error]
     text = page_text(at)
     assert i18n.t("compare.title", lang) in text
-    assert i18n.t("compare.aligned", lang, shared=10, n_a=11, n_b=11, changes=1) in text
+    assert i18n.t("compare.aligned_one", lang, shared=10, n_a=11, n_b=11) in text and "place(s)" not in text
+    where = at.dataframe[0].value.iloc[0, 2]
+    assert where == "9 / 9", where  # one token changed at position 9 (of 0–10) in both
     assert ":red-background[thirsty]" in text and ":green-background[sour]" in text
     assert i18n.t("tokens.marks", lang) not in text  # MiniLM's WordPiece tokens carry no such marks
     grid = z_of(chart(at, "cmp_grid")["data"][0])
