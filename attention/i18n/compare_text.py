@@ -151,9 +151,12 @@ STRINGS: dict[str, dict[str, str]] = {
                            "zh": "所测的变化：在两个翻译首次不同之处，B 的词 {b} 的对数概率（A 在该处的词：{a}）："
                                  "A 中为 {ld_a} 奈特，B 中为 {ld_b}。"},
     "compare.measure_emb": {"en": "The change measured: 1 − cosine between the embeddings of A and B over the tokens "
-                                  "they share (the mean of those tokens' final hidden states): {d} in A, 0 in B.",
+                                  "they share (the mean of those tokens' final hidden states): {d} in A, 0 in B (B against itself). "
+                                  "It differs from the {full} above, which is over every token, the changed ones "
+                                  "included: patching can only move the shared ones.",
                             "zh": "所测的变化：A 与 B 在共有词元上的嵌入（这些词元最终隐藏状态的平均）之间的 1 − 余弦："
-                                  "A 中为 {d}，B 中为 0。"},
+                                  "A 中为 {d}，B 中为 0（B 与自身比较）。它与上面的 {full} 不同：那是对所有词元（包括改动的词元）"
+                                  "计算的，而修补只能改变共有的词元。"},
     "compare.nothing_to_restore": {"en": "A and B give the same output measure: there is no change to restore, so no "
                                          "head is ranked.",
                                    "zh": "A 和 B 的输出度量相同：没有可恢复的变化，因此不对任何头排名。"},

@@ -164,7 +164,8 @@ def measure_words(c: Comparison, p: Patching) -> str:
     words = {"a": code(p.labels[0]), "b": code(p.labels[1]), "ld_a": claims.nats(p.ld_a), "ld_b": claims.nats(p.ld_b)}
     if c.output.kind == "translation":
         return t("compare.measure_tr", **words)
-    return t("compare.measure_emb", d=claims.nats(p.ld_a))
+    full = "–" if c.output.cosine is None else f"{1 - c.output.cosine:.4f}"
+    return t("compare.measure_emb", d=claims.nats(p.ld_a), full=full)
 
 
 def patching(c: Comparison, p: Patching, together: Patching) -> list[tuple[tuple[str, int, int], float]]:

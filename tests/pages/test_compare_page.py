@@ -110,6 +110,9 @@ def test_minilm_patching_ranks_heads_and_writes_no_carrier_sentence_the_numbers_
     if shares[0] + shares[1] <= 100:  # MiniLM's two largest shares stay under the whole change: no overlap said
         assert i18n.t("compare.shares_overlap", lang, first="|", second="", sum="").split("|")[0] not in text
     assert i18n.t("compare.together", lang, share="100.0%") in text  # every head at once: all of it
+    full = f"{1 - float(at.metric[0].value):.4f}"  # the page's 1 − cosine over every token, said beside the measure
+    assert any(full in m.value and i18n.t("compare.measure_emb", lang, d="|", full="").split("|")[0] in m.value
+               for m in at.markdown)
     assert at.query_params["patch"] == "1"
 
 
