@@ -278,8 +278,9 @@ def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
         Comparison: `.alignment` (`.pairs` [(i in A, j in B)], `.changed` spans); `.sites`, per site
         `.max_abs` and `.js` (heads,): the largest |A_B − A_A| and the mean Jensen–Shannon distance of
         the aligned rows; `.grid("js")` (sites, heads); `.ranked("js")`; `.identical` (every change then
-        exactly 0); `.output` the output's change (next-token tops of both runs, both translations, or
-        the embeddings' cosine); `.patching(progress)` (causal language models): every head's z in run
+        exactly 0); `.output` the output's change (next-token tops of both runs and `.js` the distance of
+        their whole distributions, both translations, or the embeddings' cosine); `.change_unseen`: a
+        causal model whose change comes after every shared token, so no head can show it; `.patching(progress)` (causal language models): every head's z in run
         A replaced by B's at aligned positions, one at a time, batched; `.ranked()` [(head, restored
         share)], share = (LD_patched − LD_A) / (LD_B − LD_A) with LD the logit difference of the two
         runs' top next tokens; `.note` says when there is no difference to restore.

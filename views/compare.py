@@ -38,6 +38,9 @@ def compare_page() -> None:
         compare_view.identical(c)
         return
     compare_view.output(c)
+    if c.change_unseen:
+        compare_view.unseen(c, compare_run.CAUSAL_PAIR, compare_run.use_causal_pair)
+        return
 
     st.subheader(t("compare.grid"))
     state.str_choice(Keys.CMP_MEASURE, list(compare_run.MEASURES))

@@ -1,14 +1,16 @@
-"""Write: the built-in language model writes word by word. The next-word panel (the ten likeliest tokens
-after temperature, top-k, top-p), the newest row of attention in the head view, the KV cache said in
-numbers, and every written word a way back to its step."""
+"""Write: the built-in language model writes word by word. The next-word panel (the ten likeliest tokens;
+with top-k or top-p on, the ten likeliest before the cut, each kept or removed), the newest row of
+attention in the head view, the KV cache said in numbers, and every written word a way back to its step."""
 
 from typing import NamedTuple
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from attention.analysis import sampling
 from attention.analysis.text_tail import text_tail
-from attention.plots.labels import label
+from attention.analysis.markdown import code
+from attention.analysis.token_text import readable
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
 from attention.ui import compare_run, head_component, state, write_lens, write_why, writing
@@ -69,14 +71,27 @@ def shown_step(w) -> int:
 
 def next_word_panel(w, step: int) -> None:
     dist = w.distribution(step)
+    cut = sampling.cut(dist.logits, dist.settings)
+    if cut.cuts:  # top-k / top-p removed tokens: the likeliest before the cut, each kept or removed
+        ids, probs, tokens = [int(i) for i in cut.ids], list(cut.after), w.lm.tokenizer.convert_ids_to_tokens(
+            [int(i) for i in cut.ids])
+    else:
+        ids, probs, tokens = list(dist.top_ids), list(dist.top_probs), list(dist.top_tokens)
+    st.caption(t("tokens.marks"))
     chosen = None
     if step < len(w.steps):  # this prediction was followed: mark the token written
         taken = w.steps[step]
-        chosen = dist.top_ids.index(taken.token_id) if taken.token_id in dist.top_ids else None
+        chosen = ids.index(taken.token_id) if taken.token_id in ids else None
         st.caption(t("write.chosen", i=step + 1, token=f"`{taken.label}`", p=f"{taken.probability:.3f}")
                    + f" — {writing.how_chosen(taken)}")
-    st.html(bars_html(list(dist.top_tokens), list(dist.top_probs), t("write.chart_title"), t("write.chart_token"),
-                      t("write.chart_x"), t("write.chart_written"), chosen))
+    if not cut.cuts:
+        st.html(bars_html(tokens, probs, t("write.chart_title"), t("write.chart_token"), t("write.chart_x"),
+                          t("write.chart_written"), chosen))
+        return
+    st.html(bars_html(tokens, probs, t("write.chart_title_cut"), t("write.chart_token"), t("write.chart_x_cut"),
+                      t("write.chart_written"), chosen, before=list(cut.before), before_title=t("write.chart_before"),
+                      removed_word=t("write.chart_removed")))
+    st.caption(t("write.cut_caption", kept=f"{cut.kept:,}", vocab=f"{cut.vocab:,}", removed=f"{cut.removed:.3f}"))
 
 
 def head_pickers(w) -> None:
@@ -125,14 +140,14 @@ def attention_view(w, step: int) -> None:
         st.error(t("write.unfaithful", diff=f"{site.check_diff:.2e}", tol=f"{TOLERANCE:.0e}"))
     head_component.blocks_view(site, st.session_state[Keys.WR_HEAD], (n - 1, -1), key=VIEW_KEY, labels=head_labels(),
                                grown_from=w.prompt_len)
-    newest = label(w.tokens[n - 1])
+    newest = code(readable(w.tokens[n - 1]))  # a caption is markdown, not a chart: code, never HTML-escaped
     if step == 0:
         st.caption(t("write.prompt_rows", n=n, row=n - 1, token=newest))
     else:
         cached = n - 1
-        size = cached * len(layers) * store.kv_heads * store.d_head * 2 * 4
+        size = cached * len(layers) * store.kv_heads * store.d_head * 2 * 4  # K and V, 4 bytes per float32
         st.caption(t("write.cache", row=n - 1, token=newest, cached=cached, layers=len(layers), kv=store.kv_heads,
-                     d=store.d_head, size=f"{size / 1024:.0f} KB"))
+                     d=store.d_head, bytes=f"{size:,}", size=f"{size / 1024:.0f} KB"))
 
 
 class Boxes(NamedTuple):

@@ -61,6 +61,25 @@ def align(tokens_a: Sequence[str], tokens_b: Sequence[str], refuse: bool = True)
     return Alignment(a, b, tuple(pairs), tuple(changed), refusal)
 
 
+def shared_after_change(al: Alignment) -> bool:
+    """Some shared token stands after a change, in A or in B. In a causal model a token sees only the
+    tokens before it, so only such a token can see the change; False when nothing changed."""
+    if not al.changed:
+        return False
+    first_a = min(s.a[0] for s in al.changed)
+    first_b = min(s.b[0] for s in al.changed)
+    return any(i >= first_a or j >= first_b for i, j in al.pairs)
+
+
+def positions(span: tuple[int, int]) -> str:
+    """A half-open range of positions as a reader counts them: (9, 10) is "9", (9, 12) "9–11", and an
+    empty range (an insertion or deletion on the other side) "" (the page says "nothing")."""
+    start, stop = span
+    if stop <= start:
+        return ""
+    return str(start) if stop - start == 1 else f"{start}–{stop - 1}"
+
+
 def why_refused(n_a: int, n_b: int, shared: int) -> str:
     """Which rule refuses two inputs of n_a and n_b tokens sharing `shared`: "empty", "lengths",
     "shared", or "" (they can be compared). A page words the rule in its own language."""

@@ -87,6 +87,11 @@ def sink_over(row: np.ndarray, tokens: Sequence[str], key: int) -> int | None:
     return top if row[top] > row[key] else None
 
 
+def number(value: float, spec: str = ".3f") -> str:
+    """A number as the pages write it: with the minus sign (U+2212), never a hyphen."""
+    return format(value, spec).replace("-", "\u2212")
+
+
 def nats(value: float) -> str:
     """An effect in nats with enough digits to be read: 0.00004 is "4.0e-05", never "0.0000"."""
     if value == 0:
@@ -163,3 +168,13 @@ def carrier(restored: Sequence[float] | np.ndarray, difference: float,
     if above_even(float(r[top]), int(finite.size)):
         return "compare.claim.largest", {"i": top, "share": share, "second": f"{second:.0%}"}
     return "compare.claim.spread", {"i": top, "share": share, "n": int(finite.size)}
+
+
+def overlapping(restored: Sequence[float] | np.ndarray) -> dict | None:
+    """Two single-head shares that add up to more than the whole change (each is measured with that
+    head alone patched, so shares overlap): the two largest and their sum, or None when they do not."""
+    r = np.asarray(restored, dtype=np.float64)
+    r = np.sort(r[np.isfinite(r)])[::-1]
+    if r.size < 2 or r[0] + r[1] <= 1.0:
+        return None
+    return {"first": f"{r[0]:.1%}", "second": f"{r[1]:.1%}", "sum": f"{r[0] + r[1]:.1%}"}

@@ -66,11 +66,12 @@ class Reading:
 
 
 def reads(row: np.ndarray, n_words: int = READ_WORDS) -> Reading:
-    """(T,) one attention row from the last position -> the earlier words it reads clearly."""
+    """(T,) one attention row from the last position -> the earlier words it reads clearly: neither the
+    first token (a sink) nor the last, the query's own position (it is not earlier than itself)."""
     w = np.asarray(row, dtype=np.float64)
     n = w.size
     order = np.argsort(-w, kind="stable")
-    words = tuple(int(j) for j in order if j != 0 and claims.above_even(float(w[j]), n))[:n_words]
+    words = tuple(int(j) for j in order if 0 < j < n - 1 and claims.above_even(float(w[j]), n))[:n_words]
     sink = 0 if n > 1 and float(w[0]) > float(np.max(w[1:])) else None
     return Reading(words, sink)
 

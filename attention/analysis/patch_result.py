@@ -39,3 +39,10 @@ class Patching:
         return [(self.heads[i], float(self.restored[i])) for i in order]
 
 
+
+
+def measure_key(tokens: tuple[int, int], top_b: int | None) -> str:
+    """How a language model's measure is worded: "tops" when its B token is B's own likeliest next
+    token; "rose" when both runs put the same token first and the measure follows instead the token
+    whose logit rose most from A to B (capture/hf_patching.contrast): then B's chart does not have it on top."""
+    return "tops" if top_b is None or tokens[1] == top_b else "rose"

@@ -117,6 +117,35 @@ def top(probs: np.ndarray, n: int = TOP_N) -> tuple[np.ndarray, np.ndarray]:
     return order, probs[order]
 
 
+@dataclass(frozen=True)
+class Cut:
+    """What top-k and top-p did to the likeliest tokens: the n likeliest before the cut (after temperature
+    alone), each with its probability before and after; `kept` tokens of `vocab` survive, and the removed
+    ones held `removed` of the probability before the cut (shared out among the kept ones after it)."""
+
+    ids: np.ndarray  # (n,) likeliest first
+    before: np.ndarray  # (n,) softmax(logits / T)
+    after: np.ndarray  # (n,) what the token is drawn with: 0 where the cut removed it
+    kept: int
+    vocab: int
+    removed: float
+
+    @property
+    def cuts(self) -> bool:
+        """Some token was removed (top-k of the whole vocabulary, or top-p 1, removes nothing)."""
+        return self.kept < self.vocab
+
+
+def cut(logits: np.ndarray, s: Settings, n: int = TOP_N) -> Cut:
+    """The n likeliest tokens before top-k/top-p, and what those settings did to them. The kept tokens
+    are always the likeliest, so the list after the cut starts the same way."""
+    before = probabilities(logits, s.temperature)
+    after = distribution(logits, s)
+    ids, _ = top(before, n)
+    kept = after > 0
+    return Cut(ids, before[ids], after[ids], int(kept.sum()), int(before.size), float(before[~kept].sum()))
+
+
 def greedy(probs: np.ndarray) -> int:
     """The likeliest token (the first of equals)."""
     return int(np.argmax(probs))

@@ -79,3 +79,14 @@ def strength(rho: float) -> str:
     """A word for |ρ|: "strong" ≥ 0.7, "moderate" ≥ 0.4, "weak" otherwise (the sign said apart)."""
     r = abs(rho)
     return "strong" if r >= 0.7 else "moderate" if r >= 0.4 else "weak"
+
+
+SIGN_FLOOR = 0.05  # nats: attributions smaller than this have no sign worth comparing
+
+
+def sign_disagreements(ig: np.ndarray, gxi: np.ndarray, floor: float = SIGN_FLOOR) -> list[int]:
+    """Positions where integrated gradients and gradient × input both reach `floor` and point opposite
+    ways: one says the token raised log p, the other that it lowered it."""
+    a, b = np.asarray(ig, dtype=np.float64), np.asarray(gxi, dtype=np.float64)
+    both = (np.abs(a) >= floor) & (np.abs(b) >= floor)
+    return [int(i) for i in np.flatnonzero(both & (np.sign(a) != np.sign(b)))]

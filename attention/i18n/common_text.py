@@ -179,4 +179,8 @@ STRINGS: dict[str, dict[str, str]] = {
               "scores of this row.",
         "zh": "缩放后的分数 = q·k × {scale}（即 1/√d_k，d_k = {d_k}）；权重是这一行缩放后分数的 softmax。",
     },
+    "tokens.marks": {"en": "In the tokens shown, “·” marks a leading space (“·cat” is “ cat”) and “⏎” a newline: "
+                           "the model reads each as part of its token.",
+                     "zh": "在显示的词元中，“·”表示前面有一个空格（“·cat” 即 “ cat”），“⏎”表示换行："
+                           "模型把它们当作词元的一部分来读。"},
 }

@@ -41,7 +41,9 @@ STRINGS: dict[str, dict[str, str]] = {
                           "zh": "以此文本为 A 打开比较页（B 也预填为它，供你改动一个词）。"},
     "compare.head_name": {"en": "{kind} layer {layer}, head {head}", "zh": "{kind} 第 {layer} 层第 {head} 头"},
     "compare.alignment": {"en": "The two sentences, aligned", "zh": "两个句子的对齐"},
-    "compare.aligned": {"en": "{shared} tokens aligned (A has {n_a}, B has {n_b}); {changes} place(s) changed, marked.",
+    "compare.aligned_one": {"en": "{shared} tokens aligned (A has {n_a}, B has {n_b}); 1 place changed, marked.",
+                            "zh": "对齐了 {shared} 个词元（A 有 {n_a} 个，B 有 {n_b} 个）；1 处改动，已标出。"},
+    "compare.aligned": {"en": "{shared} tokens aligned (A has {n_a}, B has {n_b}); {changes} places changed, marked.",
                         "zh": "对齐了 {shared} 个词元（A 有 {n_a} 个，B 有 {n_b} 个）；{changes} 处改动，已标出。"},
     "compare.nothing": {"en": "(nothing)", "zh": "（无）"},
     "compare.col_in_a": {"en": "in A", "zh": "A 中"},
@@ -53,6 +55,23 @@ STRINGS: dict[str, dict[str, str]] = {
                                 "詹森-香农距离 = {js}）。请改动 B 中的一个词。"},
     "compare.output": {"en": "The output's change", "zh": "输出的变化"},
     "compare.next_title": {"en": "Next token after {which}", "zh": "{which} 之后的下一个词元"},
+    "compare.next_js": {"en": "The two next-token distributions (over every token, not only these five) are a "
+                              "Jensen–Shannon distance of {js} apart: 0 the same, 1 nothing in common.",
+                        "zh": "两个下一个词元分布（覆盖全部词元，不只这五个）之间的詹森-香农距离为 {js}："
+                              "0 表示相同，1 表示毫无重叠。"},
+    "compare.unseen": {"en": "In this model a token sees only the tokens before it (causal attention), and here the "
+                             "change comes after every token A and B share. So no shared token can see it: every "
+                             "head's attention over the shared tokens is exactly the same in A and B, and patching "
+                             "a head has nothing to carry. No head is ranked, because there is no change to rank. "
+                             "The change shows only in what the changed last token predicts: the next-token "
+                             "distributions above are {js} apart (Jensen–Shannon distance). To watch heads carry a "
+                             "change, change a word before the end of the sentence.",
+                       "zh": "在这个模型中，每个词元只能看到它前面的词元（因果注意力），而这里的改动位于 A 和 B "
+                             "所有共有词元之后。所以没有哪个共有词元能看到它：每个头在共有词元上的注意力在 A 和 B "
+                             "中完全相同，修补某个头也没有可传递的东西。因为没有变化可排，这里不对任何头排名。"
+                             "改动只体现在改动后的最后一个词元所预测的内容上：上面两个下一个词元分布之间的"
+                             "詹森-香农距离为 {js}。若想看注意力头如何承载变化，请改动句子末尾之前的一个词。"},
+    "compare.try_pair": {"en": "Try a pair that works: “{a}” / “{b}”", "zh": "试试一对可行的句子：“{a}” / “{b}”"},
     "compare.translation_same": {"en": "Both sentences get the same translation.", "zh": "两个句子的翻译相同。"},
     "compare.translation_changed": {"en": "The translation changed.", "zh": "翻译变了。"},
     "compare.cosine": {"en": "Cosine of the two sentence embeddings", "zh": "两个句子嵌入的余弦"},
@@ -115,18 +134,29 @@ STRINGS: dict[str, dict[str, str]] = {
                                                "measure the change on.",
                                          "zh": "此模型不提供激活修补：它是没有语言模型头的编码器–解码器，"
                                                "没有可用来测量变化的单一输出。"},
-    "compare.measure_lm": {"en": "The change measured: the logit difference between B's likeliest next token ({b}) and "
-                                 "A's ({a}) at the last position: {ld_a} in A, {ld_b} in B.",
-                           "zh": "所测的变化：最后一个位置上 B 最可能的下一个词元（{b}）与 A 的（{a}）之间的 logit 差："
-                                 "A 中为 {ld_a}，B 中为 {ld_b}。"},
+    "compare.measure_lm": {"en": "The change measured: the logit difference LD = logit({b}) − logit({a}) at the last "
+                                 "position, B's likeliest next token ({b}) against A's ({a}): {ld_a} in A, {ld_b} in B.",
+                           "zh": "所测的变化：最后一个位置上的 logit 差 LD = logit({b}) − logit({a})，即 B 最可能的下一个"
+                                 "词元（{b}）对比 A 的（{a}）：A 中为 {ld_a}，B 中为 {ld_b}。"},
+    "compare.measure_lm_rose": {
+        "en": "A and B both put {a} first (the charts above), so to follow the change the measure takes {b}: the token "
+              "among B's ten likeliest whose logit rose most from A to B (probability {p_a} in A, {p_b} in B). The "
+              "change measured: the logit difference LD = logit({b}) − logit({a}) at the last position: {ld_a} in A, "
+              "{ld_b} in B. Below 0, {a} is still ahead of {b}.",
+        "zh": "A 和 B 都把 {a} 排在第一（见上方图表），所以为了跟踪变化，度量改用 {b}：B 最可能的十个词元中，"
+              "logit 从 A 到 B 上升最多的那个（概率：A 中 {p_a}，B 中 {p_b}）。所测的变化：最后一个位置上的 "
+              "logit 差 LD = logit({b}) − logit({a})：A 中为 {ld_a}，B 中为 {ld_b}。小于 0 表示 {a} 仍领先于 {b}。"},
     "compare.measure_tr": {"en": "The change measured: the log-probability of B's word {b} where the translations "
                                  "first differ (A's word there: {a}): {ld_a} nats in A, {ld_b} in B.",
                            "zh": "所测的变化：在两个翻译首次不同之处，B 的词 {b} 的对数概率（A 在该处的词：{a}）："
                                  "A 中为 {ld_a} 奈特，B 中为 {ld_b}。"},
     "compare.measure_emb": {"en": "The change measured: 1 − cosine between the embeddings of A and B over the tokens "
-                                  "they share (the mean of those tokens' final hidden states): {d} in A, 0 in B.",
+                                  "they share (the mean of those tokens' final hidden states): {d} in A, 0 in B (B against itself). "
+                                  "It differs from the {full} above, which is over every token, the changed ones "
+                                  "included: patching can only move the shared ones.",
                             "zh": "所测的变化：A 与 B 在共有词元上的嵌入（这些词元最终隐藏状态的平均）之间的 1 − 余弦："
-                                  "A 中为 {d}，B 中为 0。"},
+                                  "A 中为 {d}，B 中为 0（B 与自身比较）。它与上面的 {full} 不同：那是对所有词元（包括改动的词元）"
+                                  "计算的，而修补只能改变共有的词元。"},
     "compare.nothing_to_restore": {"en": "A and B give the same output measure: there is no change to restore, so no "
                                          "head is ranked.",
                                    "zh": "A 和 B 的输出度量相同：没有可恢复的变化，因此不对任何头排名。"},
@@ -135,15 +165,22 @@ STRINGS: dict[str, dict[str, str]] = {
                            "zh": "A 与 B 的输出度量相差不到 {floor}：太小，不足以对头排名。"},
     "compare.claim.carrier": {"en": "**{head}** carries most of the change: patched alone, it restores {share} of it.",
                               "zh": "**{head}** 承载了大部分变化：单独修补它，就恢复了其中的 {share}。"},
-    "compare.claim.largest": {"en": "No single head carries most of the change. The largest share, {share}, is "
-                                    "restored by {head} (the next head: {second}).",
-                              "zh": "没有哪个头单独承载大部分变化。{head} 恢复的份额最大，为 {share}（其次：{second}）。"},
+    "compare.claim.largest": {"en": "No single head stands out: the largest share, {share}, is restored by {head}, "
+                                    "and the next head restores {second} alone.",
+                              "zh": "没有哪个头明显突出：{head} 恢复的份额最大，为 {share}；其次的头单独恢复 {second}。"},
     "compare.claim.spread": {"en": "The change is spread over many heads: none of the {n} restores much more than "
                                    "an even share alone (the largest: {head}, {share}).",
                              "zh": "变化分散在许多头上：{n} 个头中没有一个单独恢复的明显多于平均份额（最大的是 {head}，{share}）。"},
     "compare.together": {"en": "All heads patched at once restore {share} (a check: 100 % when every shared "
                                "position becomes B's).",
                          "zh": "同时修补所有头恢复了 {share}（检验：当每个共有位置都变成 B 的时为 100 %）。"},
+    "compare.shares_overlap": {
+        "en": "Single-head shares need not add up to 100 %: each is measured with that head alone patched, and heads "
+              "act through each other (a later head reads an earlier one's output), so two heads can each restore much "
+              "of the same change. Here the two largest, {first} and {second}, make {sum} together.",
+        "zh": "单个头的份额加起来不必等于 100 %：每个份额都是只修补那一个头时测得的，而头之间会相互作用（后面的头读取"
+              "前面的头的输出），所以两个头可以各自恢复同一变化的很大一部分。这里最大的两个份额 {first} 和 {second} "
+              "加起来为 {sum}。"},
     "compare.col_rank": {"en": "rank", "zh": "名次"},
     "compare.col_head": {"en": "head", "zh": "注意力头"},
     "compare.col_share": {"en": "restored alone", "zh": "单独恢复"},

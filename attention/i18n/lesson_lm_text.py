@@ -26,6 +26,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.predict_word.next_explain": {
         "en": "SmolLM2's likeliest next token is {w}, with probability {p}; the chart shows all ten.",
         "zh": "SmolLM2 最可能的下一个词元是 {w}，概率为 {p}；图中画出了全部十个。"},
+    "lesson.predict_word.next_explain_later": {
+        "en": "SmolLM2's likeliest next token is {w}, with probability {p}; the chart of all ten comes once you "
+              "have answered the next question.",
+        "zh": "SmolLM2 最可能的下一个词元是 {w}，概率为 {p}；回答下一个问题后会显示全部十个的图。"},
     "lesson.predict_word.held_ranked": {
         "en": "Your sentence goes on with {held}: the model ranks it number {rank} of the ten (probability {p}).",
         "zh": "你的句子接下来是 {held}：模型把它排在十个中的第 {rank} 位（概率 {p}）。"},
@@ -35,8 +39,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "你的句子接下来是 {held}，它不在最可能的十个词元之中（一个词也可能由多个词元组成）。"},
     "lesson.predict_word.ask_decider": {
         "en": "Which earlier token do you think decides {w}: which one does the head that matters most read? "
-              "(The first token {first} is left out: many heads park their weight there.)",
-        "zh": "你认为前面哪个词元决定了 {w}：最重要的那个头读取的是哪一个？（第一个词元 {first} 不在选项中：许多头把权重停放在那里。）"},
+              "(The first token {first} is left out: many heads park their weight there. So is {last}, the last "
+              "token: it is where the heads' query stands, not an earlier word.)",
+        "zh": "你认为前面哪个词元决定了 {w}：最重要的那个头读取的是哪一个？（第一个词元 {first} 不在选项中：许多头把权重停放在那里。"
+              "最后一个词元 {last} 也不在：头的查询就在那里，它不是前面的词。）"},
     "lesson.predict_word.none": {"en": "none clearly", "zh": "没有明显的"},
     "lesson.predict_word.head": {"en": "layer {layer}, head {head}", "zh": "第 {layer} 层第 {head} 个头"},
     "lesson.predict_word.drops": {
@@ -83,6 +89,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.predict_word.one_token": {
         "en": "The prompt is a single token: there is no earlier word for a head to read.",
         "zh": "提示只有一个词元：没有前面的词可供头读取。"},
+    "lesson.predict_word.two_tokens": {
+        "en": "The prompt has two tokens: the only earlier one is the first, {first}, where many heads park their "
+              "weight, so no earlier word is asked for.",
+        "zh": "提示只有两个词元：唯一在前面的是第一个词元 {first}，许多头把权重停放在那里，所以不问哪个前面的词。"},
     "lesson.predict_word.chart_next": {"en": "The ten likeliest next tokens", "zh": "最可能的十个下一个词元"},
     "lesson.predict_word.chart_rows": {"en": "What the leading heads read (attention weights from the last token)",
                                        "zh": "领先的头读取什么（从最后一个词元出发的注意力权重）"},

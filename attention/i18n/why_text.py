@@ -14,10 +14,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "why.failed": {"en": "Could not explain this word: {error}", "zh": "无法解释这个词：{error}"},
     "why.for": {"en": "Why {token} comes next: log p = {lp} nats. {n} heads switched off one at a time in {s} s.",
                 "zh": "为什么接下来是 {token}：log p = {lp} 奈特。{n} 个头逐个关闭，用时 {s} 秒。"},
-    "why.heads": {"en": "The heads it depends on most (log-probability lost when the head alone is off); "
+    "why.heads": {"en": "The heads it depends on most (how its log p changes when the head alone is switched off); "
                         "choose one to show it in the head view above:",
-                  "zh": "它最依赖的头（单独关闭该头时损失的对数概率）；选择一个即可在上方的头视图中显示："},
-    "why.head_option": {"en": "layer {layer}, head {head}: −{drop} nats", "zh": "第 {layer} 层 第 {head} 头：−{drop} 奈特"},
+                  "zh": "它最依赖的头（单独关闭该头时其 log p 的变化）；选择一个即可在上方的头视图中显示："},
+    "why.head_option": {"en": "layer {layer}, head {head}: log p {change} nats",
+                        "zh": "第 {layer} 层 第 {head} 头：log p {change} 奈特"},
     "why.no_heads": {"en": "No head matters for this word: switching any one head off changes its log-probability "
                            "by less than {floor} nats, so no ranking of heads is given.",
                      "zh": "没有哪个头对这个词重要：单独关闭任何一个头，其对数概率的变化都小于 {floor} 奈特，因此不给出头的排名。"},
@@ -27,10 +28,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "why.gxi": {"en": "gradient × input", "zh": "梯度×输入"},
     "why.gap": {"en": "Integrated gradients in {steps} steps from a baseline x′ that keeps the first token (most heads "
                       "rest their weight on it) and puts the vocabulary's mean embedding at every other position, so "
-                      "the first token's share is 0 by construction: their sum is {total} nats against "
+                      "the first token's integrated-gradients share is 0 by construction (gradient × input has no "
+                      "baseline, so it may give that token a share): their sum is {total} nats against "
                       "f(x) − f(x′) = {delta} nats (gap {gap}).",
                 "zh": "{steps} 步的积分梯度，基线 x′ 保留第一个词元（多数头把权重放在它上面），其余位置为词表的平均嵌入，"
-                      "因此第一个词元的贡献按构造为 0：总和为 {total} 奈特，而 f(x) − f(x′) = {delta} 奈特（差距 {gap}）。"},
+                      "因此第一个词元的积分梯度贡献按构造为 0（梯度×输入没有基线，可能给它一个贡献）：总和为 {total} 奈特，"
+                      "而 f(x) − f(x′) = {delta} 奈特（差距 {gap}）。"},
+    "why.disagree": {"en": "The two methods disagree in sign on {tokens}: gradient × input reads the slope at the text "
+                           "alone, integrated gradients add up the slopes along the whole path from the baseline, so "
+                           "they can point opposite ways. The one to trust here is {ref} (chosen by the gap above).",
+                     "zh": "两种方法在 {tokens} 上的符号相反：梯度×输入只看文本本身处的斜率，积分梯度把从基线出发的整条路径上的"
+                           "斜率加起来，所以两者可能方向相反。这里可信的是{ref}（由上面的差距决定）。"},
     "why.gap_large": {"en": "The gap is more than a tenth: the integral is not to be trusted token by token here, so "
                             "the heads are compared with gradient × input.",
                       "zh": "差距超过十分之一：这里的积分不能逐词元地相信，因此用梯度×输入与头比较。"},

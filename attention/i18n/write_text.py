@@ -69,6 +69,17 @@ STRINGS: dict[str, dict[str, str]] = {
                               "then what the model wrote",
                         "zh": "目前的文字：提示的最后几个词（前 {n} 个字符见上面的输入框），然后是模型写的"},
     "write.chart_title": {"en": "The 10 likeliest next tokens", "zh": "最可能的 10 个下一个词元"},
+    "write.chart_title_cut": {"en": "The 10 likeliest next tokens before top-k / top-p, and what those settings kept",
+                              "zh": "top-k / top-p 截断前最可能的 10 个下一个词元，以及这些设置保留了哪些"},
+    "write.chart_x_cut": {"en": "probability now", "zh": "现在的概率"},
+    "write.chart_before": {"en": "before the cut", "zh": "截断前"},
+    "write.chart_removed": {"en": "removed", "zh": "已去除"},
+    "write.cut_caption": {"en": "Top-k and top-p keep {kept} of the {vocab} tokens; the next word is drawn from them "
+                                "alone. The tokens removed held {removed} of the probability before the cut (the "
+                                "column “before the cut”: after temperature only); the kept tokens now share it.",
+                          "zh": "top-k 和 top-p 在 {vocab} 个词元中保留了 {kept} 个，下一个词只从它们中抽取。"
+                                "被去除的词元在截断前共占概率 {removed}（“截断前”一列：只经过温度）；"
+                                "现在这部分概率分给了保留的词元。"},
     "write.chart_x": {"en": "probability", "zh": "概率"},
     "write.chart_token": {"en": "next token", "zh": "下一个词元"},
     "write.chart_written": {"en": "written", "zh": "已写出"},
@@ -86,15 +97,17 @@ STRINGS: dict[str, dict[str, str]] = {
               "only their queries differ.",
         "zh": "分组查询注意力：头 {heads} 共用键/值头 {g}，所以它们的 K 和 V 相同；只有查询不同。"},
     "write.cache": {
-        "en": "Row {row} (“{token}”, selected in the view) is new: its q, k and v were computed at this step. "
+        "en": "Row {row} ({token}, selected in the view) is new: its q, k and v were computed at this step. "
               "The {cached} rows above it took their keys and values from the KV cache: {cached} tokens × "
-              "{layers} layers × {kv} key/value heads × {d} numbers × 2 (K and V) = {size} kept, not recomputed.",
-        "zh": "第 {row} 行（“{token}”，在视图中已选中）是新的：它的 q、k、v 在这一步才计算。其上方的 {cached} 行的键和值来自 KV "
-              "缓存：{cached} 个词元 × {layers} 层 × {kv} 个键/值头 × {d} 个数 × 2（K 和 V）= {size}，直接复用，不再计算。"},
+              "{layers} layers × {kv} key/value heads × {d} numbers × 2 (K and V) × 4 bytes (one float32 number) = "
+              "{bytes} bytes ≈ {size} (1 KB = 1,024 bytes), kept, not recomputed.",
+        "zh": "第 {row} 行（{token}，在视图中已选中）是新的：它的 q、k、v 在这一步才计算。其上方的 {cached} 行的键和值来自 KV "
+              "缓存：{cached} 个词元 × {layers} 层 × {kv} 个键/值头 × {d} 个数 × 2（K 和 V）× 4 字节（一个 float32 数）"
+              "= {bytes} 字节 ≈ {size}（1 KB = 1,024 字节），直接复用，不再计算。"},
     "write.prompt_rows": {
-        "en": "The prompt's {n} rows were all computed at once (the prefill); the newest row, {row} (“{token}”), "
+        "en": "The prompt's {n} rows were all computed at once (the prefill); the newest row, {row} ({token}), "
               "is selected in the view.",
-        "zh": "提示文字的 {n} 行是一次性算出的（预填充）；最新的一行，第 {row} 行（“{token}”），在视图中已选中。"},
+        "zh": "提示文字的 {n} 行是一次性算出的（预填充）；最新的一行，第 {row} 行（{token}），在视图中已选中。"},
     "write.unfaithful": {"en": "This head's recomputed weights differ from the model's own by {diff} (over {tol}).",
                          "zh": "此头重新计算的权重与模型自身的相差 {diff}（超过 {tol}）。"},
 }

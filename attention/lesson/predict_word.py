@@ -111,25 +111,29 @@ def predict_word(c: Context) -> Step:
     context = f"{p.text}|{'|'.join(d.top_tokens)}"
     # the ten likeliest as choices, in the order of their text: the order would give the answer away
     order = sorted(range(len(shown)), key=lambda i: (shown[i].lstrip("·").lower(), i))
+    # the chart is drawn once every question is answered: with a second one to come, it is not there yet
+    explain = "lesson.predict_word.next_explain" if len(tokens) < 3 else "lesson.predict_word.next_explain_later"
     first = Prediction(
         "next_word", c.t("lesson.predict_word.ask_next", prompt=word(p.text)), tuple(str(i) for i in order),
         {str(i): shown[i] for i in order}, "0",
-        " ".join(x for x in (c.t("lesson.predict_word.next_explain", w=top, p=n(float(d.top_probs[0]))),
+        " ".join(x for x in (c.t(explain, w=top, p=n(float(d.top_probs[0]))),
                              _held_note(c, p, shown, d.top_probs)) if x),
         context)
     more: tuple[Prediction, ...] = ()
-    if len(tokens) > 1:
+    if len(tokens) > 2:
         answer = deciding_word(d)
-        positions = list(range(1, len(tokens)))
+        positions = list(range(1, len(tokens) - 1))  # earlier tokens: not the first (a sink), not the query's own
         labels = {str(j): f"{tokens[j]} ({j})" for j in positions} | {NONE: c.t("lesson.predict_word.none")}
         said = _heads_said(c, d, top)
         said.append(c.t("lesson.predict_word.answer", w=word(tokens[answer])) if answer is not None
                     else c.t("lesson.predict_word.answer_none"))
-        more = (Prediction("decider", c.t("lesson.predict_word.ask_decider", w=top, first=word(tokens[0])),
+        more = (Prediction("decider", c.t("lesson.predict_word.ask_decider", w=top, first=word(tokens[0]),
+                                          last=word(tokens[-1])),
                            (*(str(j) for j in positions), NONE), labels, NONE if answer is None else str(answer),
                            "\n\n".join(said), context),)
     else:
-        notes += (c.t("lesson.predict_word.one_token"),)
+        notes += (c.t("lesson.predict_word.one_token" if len(tokens) < 2 else "lesson.predict_word.two_tokens",
+                      first=word(tokens[0])),)
     heads = [h for h, _ in d.shown]
     fig = deciding_figure(d.top_tokens, d.top_probs, d.tokens,
                           [f"{head_name(c, h)} (−{n(drop, 2)})" for h, drop in d.shown],

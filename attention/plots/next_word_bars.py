@@ -23,21 +23,31 @@ _STYLE = f"""<style>
   margin-right: 4px; }}
 .nw-bars tr.chosen .bar {{ background: {CHOSEN}; }}
 .nw-bars tr.chosen th {{ font-weight: 700; }}
+.nw-bars tr.removed th, .nw-bars tr.removed td {{ opacity: 0.6; }}
+.nw-bars tr.removed th {{ text-decoration: line-through; }}
 </style>"""
 
 
 def bars_html(tokens: list[str], probs: list[float], title: str, token_title: str, prob_title: str,
-              chosen_word: str, chosen: int | None = None) -> str:
+              chosen_word: str, chosen: int | None = None, before: list[float] | None = None,
+              before_title: str = "", removed_word: str = "") -> str:
     """tokens: raw tokens, likeliest first; chosen: the index of the token that was written (None: none
     yet), which is also named by `chosen_word` for a screen reader. The bars are scaled to the largest
-    probability (1.2 × it fills the cell), the numbers beside them exact to three decimals."""
+    probability (1.2 × it fills the cell), the numbers beside them exact to three decimals.
+    before: with top-k or top-p on, each token's probability before the cut, in a column of its own;
+    a token the cut removed (probability 0 after it) is then struck through and named `removed_word`."""
     top = max([*probs, 0.01]) * 1.2
     rows = []
     for i, (tok, p) in enumerate(zip(tokens, probs)):
+        gone = before is not None and p == 0
         mark = f' <span class="nw-chosen">({html.escape(chosen_word)})</span>' if i == chosen else ""
-        rows.append(f'<tr{" class=chosen" if i == chosen else ""}><th scope="row" title="{html.escape(tok)}">'
+        cls = " class=chosen" if i == chosen else " class=removed" if gone else ""
+        shown = html.escape(removed_word) if gone else f"{p:.3f}"
+        extra = "" if before is None else f"<td>{before[i]:.3f}</td>"
+        rows.append(f'<tr{cls}><th scope="row" title="{html.escape(tok)}">'
                     f"{label(tok)}{mark}</th><td><span class=\"bar\" style=\"width:{100 * p / top * 0.75:.1f}%\">"
-                    f"</span>{p:.3f}</td></tr>")
+                    f"</span>{shown}</td>{extra}</tr>")
+    extra_head = "" if before is None else f'<th scope="col">{html.escape(before_title)}</th>'
     return (f'{_STYLE}<figure class="nw-bars"><figcaption>{html.escape(title)}</figcaption><table>'
             f'<thead><tr><th scope="col">{html.escape(token_title)}</th><th scope="col">{html.escape(prob_title)}'
-            f'</th></tr></thead><tbody>{"".join(rows)}</tbody></table></figure>')
+            f'</th>{extra_head}</tr></thead><tbody>{"".join(rows)}</tbody></table></figure>')

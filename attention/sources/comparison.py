@@ -16,8 +16,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from attention.analysis.alignment import Alignment, align
-from attention.analysis.attention_change import head_changes
+from attention.analysis.alignment import Alignment, align, shared_after_change
+from attention.analysis.attention_change import head_changes, js_distance
 from attention.sources.base import Output, Purpose, Source
 from attention.trace import Trace
 
@@ -39,7 +39,8 @@ class SiteChange:
 
 @dataclass(frozen=True)
 class OutputChange:
-    """What the output did. kind "next_token": top_a, top_b [(token, probability)] of each run;
+    """What the output did. kind "next_token": top_a, top_b [(token, probability)] of each run, probs_a,
+    probs_b (vocab,) their whole next-token distributions and js their Jensen–Shannon distance (base 2);
     "translation": text_a, text_b; "embedding": cosine of the mean-pooled sentence embeddings."""
 
     kind: Literal["next_token", "translation", "embedding"]
@@ -48,6 +49,14 @@ class OutputChange:
     text_a: str = ""
     text_b: str = ""
     cosine: float | None = None
+    probs_a: np.ndarray | None = field(default=None, repr=False, compare=False)
+    probs_b: np.ndarray | None = field(default=None, repr=False, compare=False)
+    js: float | None = None
+
+    def probability(self, which: str, token: int) -> float | None:
+        """Run A's or B's next-token probability of one token id (None when not kept)."""
+        probs = self.probs_a if which == "A" else self.probs_b
+        return None if probs is None or not 0 <= token < len(probs) else float(probs[token])
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,6 +83,17 @@ class Comparison:
     @property
     def identical(self) -> bool:
         return self.alignment.identical
+
+    @property
+    def causal(self) -> bool:
+        """Every site is masked decoder self-attention: a token sees only the tokens before it."""
+        return bool(self.sites) and all(s.kind == "decoder" for s in self.sites)
+
+    @property
+    def change_unseen(self) -> bool:
+        """A causal model and no shared token after the change: no shared row can differ, nothing can be
+        patched, and only the next token (read at the changed last position) shows the change."""
+        return self.causal and not self.identical and not shared_after_change(self.alignment)
 
     def grid(self, measure: Measure = "js") -> np.ndarray:
         """(sites, heads) the measure per head, NaN where a site has fewer heads than the widest."""
@@ -137,10 +157,21 @@ def site_changes(trace_a: Trace, trace_b: Trace) -> tuple[SiteChange, ...]:
     return tuple(out)
 
 
-def _top(logits: np.ndarray, tokenizer) -> tuple[tuple[str, float], ...]:
+def _softmax(logits: np.ndarray) -> np.ndarray:
     p = np.exp(logits - logits.max())
-    p /= p.sum()
+    return p / p.sum()
+
+
+def _top(p: np.ndarray, tokenizer) -> tuple[tuple[str, float], ...]:
     return tuple((tokenizer.decode([int(i)]), float(p[i])) for i in np.argsort(-p)[:TOP])
+
+
+def next_token_change(logits_a: np.ndarray, logits_b: np.ndarray, tokenizer) -> OutputChange:
+    """Both runs' next-token distributions at their last position, their top tokens and how far apart
+    they are (Jensen–Shannon distance: 0 the same, 1 nothing in common)."""
+    pa, pb = _softmax(logits_a), _softmax(logits_b)
+    return OutputChange("next_token", _top(pa, tokenizer), _top(pb, tokenizer), probs_a=pa.astype(np.float32),
+                        probs_b=pb.astype(np.float32), js=float(js_distance(pa, pb)))
 
 
 def _embedding_cosine(model, text_a: str, text_b: str) -> float:
@@ -189,7 +220,7 @@ def compare(text_a: str, text_b: str, model: str | None = None, *, loaded: Any =
         from attention.capture import hf_patching
 
         run_a, run_b = hf_patching.run(loaded, text_a), hf_patching.run(loaded, text_b)
-        output = OutputChange("next_token", _top(run_a.logits, loaded.tokenizer), _top(run_b.logits, loaded.tokenizer))
+        output = next_token_change(run_a.logits, run_b.logits, loaded.tokenizer)
 
         def patch(progress, together):
             return hf_patching.patch_heads(loaded, run_a, run_b, alignment, progress=progress, together=together)

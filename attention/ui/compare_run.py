@@ -25,6 +25,7 @@ from attention.ui.state import Keys
 
 DEFAULT_A = "The cat drank the milk because it was thirsty"
 DEFAULT_B = "The cat drank the milk because it was sour"
+CAUSAL_PAIR = ("The capital of France is", "The capital of Italy is")  # the change early, the next token moves
 MEASURES = ("js", "max_abs")
 _CONTEXT = "_ctx_compare"  # the (model, A, B) the chosen head belongs to: a new pair picks the top head again
 
@@ -208,6 +209,13 @@ def patching(src: Source, c: Comparison) -> tuple[Patching, Patching]:
     if "bar" in holder:
         holder["bar"].empty()  # type: ignore[attr-defined]
     return kept
+
+
+def use_causal_pair() -> None:
+    """A pair a causal model can show: the changed word early, so the words after it see the change."""
+    a, b = CAUSAL_PAIR
+    st.session_state.update({Keys.CMP_A: a, Keys.CMP_B: b, Keys.CMP_PATCH: False, Keys.CMP_KIND: None,
+                             Keys.CMP_LAYER: None, Keys.CMP_HEAD: None})
 
 
 def ask_patching() -> None:

@@ -10,11 +10,12 @@ import numpy as np
 import streamlit as st
 
 from attention.analysis import claims
+from attention.analysis.alignment import positions
 from attention.analysis.attention_change import difference
 from attention.analysis.markdown import code, literal
-from attention.analysis.patch_result import Patching
+from attention.analysis.patch_result import Patching, measure_key
 from attention.analysis.selection import Selection
-from attention.analysis.token_text import readable_tokens
+from attention.analysis.token_text import readable_tokens, scheme_of, shown
 from attention.plots import heatmaps
 from attention.plots.labels import token_labels
 from attention.plots.next_word import top_figure
@@ -46,14 +47,16 @@ def alignment(c: Comparison) -> None:
     changed_a = {i for s in al.changed for i in range(*s.a)}
     changed_b = {j for s in al.changed for j in range(*s.b)}
     st.markdown(f"**A** · {_words(al.tokens_a, changed_a, 'red')}\n\n**B** · {_words(al.tokens_b, changed_b, 'green')}")
-    st.caption(t("compare.aligned", shared=len(al.pairs), n_a=len(al.tokens_a), n_b=len(al.tokens_b),
-                 changes=len(al.changed)))
+    st.caption(t("compare.aligned_one" if len(al.changed) == 1 else "compare.aligned", shared=len(al.pairs),
+                 n_a=len(al.tokens_a), n_b=len(al.tokens_b), changes=len(al.changed)))
+    if scheme_of(al.tokens_a + al.tokens_b) in ("bpe", "sentencepiece"):  # tokens that carry their spaces
+        st.caption(t("tokens.marks"))
     if al.changed:
         shown_a, shown_b = readable_tokens(al.tokens_a), readable_tokens(al.tokens_b)
         none = t("compare.nothing")
         rows = [{t("compare.col_in_a"): " ".join(shown_a[s.a[0]:s.a[1]]) or none,
                  t("compare.col_in_b"): " ".join(shown_b[s.b[0]:s.b[1]]) or none,
-                 t("compare.col_where"): f"{s.a[0]}–{s.a[1]} / {s.b[0]}–{s.b[1]}"} for s in al.changed]
+                 t("compare.col_where"): f"{positions(s.a) or none} / {positions(s.b) or none}"} for s in al.changed]
         st.dataframe(rows, hide_index=True, width="stretch", key="cmp_changes")
 
 
@@ -71,6 +74,8 @@ def output(c: Comparison) -> None:
             fig = top_figure([tok for tok, _ in top], [p for _, p in top], t("compare.next_title", which=which),
                              t("write.chart_x"))
             col.plotly_chart(fig, config=charts.config(), key=f"cmp_next_{which}")
+        if o.js is not None:
+            st.caption(t("compare.next_js", js=f"{o.js:.3f}"))
     elif o.kind == "translation":
         left, right = st.columns(2)
         left.markdown("**A**")
@@ -81,6 +86,13 @@ def output(c: Comparison) -> None:
     else:
         st.metric(t("compare.cosine"), f"{o.cosine:.4f}")
         st.caption(t("compare.cosine_caption", distance=f"{1 - o.cosine:.4f}"))
+
+
+def unseen(c: Comparison, pair: tuple[str, str], on_pair: Callable[[], None]) -> None:
+    """A causal model and the change last: no shared token can see it, so no head is ranked (every
+    change would read 0 and every patch restore nothing); the next token is where it shows."""
+    st.info(t("compare.unseen", js=f"{c.output.js:.3f}" if c.output.js is not None else "–"))
+    st.button(t("compare.try_pair", a=pair[0], b=pair[1]), key="cmp_causal_pair", on_click=on_pair, icon=":material/swap_horiz:")
 
 
 def grid(c: Comparison, measure: str, on_click: Callable[[], None]) -> None:
@@ -140,12 +152,20 @@ def head(c: Comparison, kind: str, layer: int, head: int) -> None:
 
 def measure_words(c: Comparison, p: Patching) -> str:
     """What the restored share is a share of, with both runs' values."""
+    o = c.output
+    if o.kind == "next_token":  # the labels as the charts show them (a leading space "·", a newline "⏎")
+        words = {"a": code(shown(p.labels[0])), "b": code(shown(p.labels[1])), "ld_a": claims.nats(p.ld_a),
+                 "ld_b": claims.nats(p.ld_b)}
+        top_b = None if o.probs_b is None else int(np.argmax(o.probs_b))
+        if measure_key(p.tokens, top_b) == "tops":
+            return t("compare.measure_lm", **words)
+        chance = {w: f"{o.probability(w, p.tokens[1]):.3f}" for w in ("A", "B")}
+        return t("compare.measure_lm_rose", **words, p_a=chance["A"], p_b=chance["B"])
     words = {"a": code(p.labels[0]), "b": code(p.labels[1]), "ld_a": claims.nats(p.ld_a), "ld_b": claims.nats(p.ld_b)}
-    if c.output.kind == "next_token":
-        return t("compare.measure_lm", **words)
     if c.output.kind == "translation":
         return t("compare.measure_tr", **words)
-    return t("compare.measure_emb", d=claims.nats(p.ld_a))
+    full = "–" if c.output.cosine is None else f"{1 - c.output.cosine:.4f}"
+    return t("compare.measure_emb", d=claims.nats(p.ld_a), full=full)
 
 
 def patching(c: Comparison, p: Patching, together: Patching) -> list[tuple[tuple[str, int, int], float]]:
@@ -164,5 +184,8 @@ def patching(c: Comparison, p: Patching, together: Patching) -> list[tuple[tuple
     rows = [{t("compare.col_rank"): i + 1, t("compare.col_head"): head_name(*h), t("compare.col_share"): f"{s:.1%}"}
             for i, (h, s) in enumerate(ranked[:TABLE_ROWS])]
     st.dataframe(rows, hide_index=True, width="stretch", key="cmp_patch_table")
+    over = claims.overlapping(p.restored)
+    if over is not None:
+        st.caption(t("compare.shares_overlap", **over))
     st.markdown(t("compare.top_restoring"))
     return ranked[:TOP_LINKS]

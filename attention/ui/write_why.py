@@ -8,7 +8,8 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from attention.analysis import claims, why_word
-from attention.plots.labels import label
+from attention.analysis.markdown import code
+from attention.analysis.token_text import readable
 from attention.plots.why_bars import attribution_figure
 from attention.ui import admission, charts, writing
 from attention.ui.lang import t
@@ -43,8 +44,9 @@ def why_section(w, step: int) -> None:
 
     ids, token_id = why.target(w, step)
     key = (ids, token_id)
-    token = label(w.lm.tokenizer.convert_ids_to_tokens([token_id])[0])
-    if st.button(t("why.button", token=f"`{token}`"), key="wr_why_go"):
+    # the token as text, in backticks: a widget label is markdown, never HTML, so it is not escaped
+    token = code(readable(w.lm.tokenizer.convert_ids_to_tokens([token_id])[0]))
+    if st.button(t("why.button", token=token), key="wr_why_go"):
         _explain(w, step, key)
     kept = st.session_state.get(Keys.WR_WHY)
     if not kept or kept[0] != key:
@@ -57,13 +59,16 @@ def why_section(w, step: int) -> None:
 
 
 def _answer(a, token: str) -> None:
-    st.markdown(t("why.for", token=f"`{token}`", lp=f"{a.f_input:.3f}", n=len(a.heads), s=f"{a.seconds_heads:.1f}"))
+    st.markdown(t("why.for", token=token, lp=claims.number(a.f_input), n=len(a.heads),
+                  s=f"{a.seconds_heads:.1f}"))
     left, right = st.columns([1, 1])
     with left:
         if claims.heads_matter(a.drops):
             st.caption(t("why.heads"))
             for i, ((_, layer, head), drop) in enumerate(a.top):
-                st.button(t("why.head_option", layer=layer, head=head, drop=f"{drop:.3f}"), key=f"wr_why_head_{i}",
+                # the change of log p, signed once: a drop of 1.506 is "−1.506", never "lost … −1.506"
+                st.button(t("why.head_option", layer=layer, head=head, change=claims.number(-drop, "+.3f")),
+                          key=f"wr_why_head_{i}",
                           on_click=_show_head, args=(layer, head))
         else:
             st.info(t("why.no_heads", floor=claims.EFFECT_FLOOR))
@@ -73,10 +78,14 @@ def _answer(a, token: str) -> None:
                                                   t("why.gxi"): list(a.gradient_x_input)},
                                  t("why.chart_title"), t("why.chart_x"))
         st.plotly_chart(fig, config=charts.config(), key="wr_why_chart")
-        st.caption(t("why.gap", steps=a.steps, total=f"{a.integrated_gradients.sum():.3f}",
-                     delta=f"{a.f_input - a.f_baseline:.3f}", gap=f"{a.completeness_gap:.3f}"))
+        st.caption(t("why.gap", steps=a.steps, total=claims.number(a.integrated_gradients.sum()),
+                     delta=claims.number(a.f_input - a.f_baseline), gap=claims.number(a.completeness_gap)))
         if a.reference[0] != "integrated_gradients":
             st.caption(t("why.gap_large"))
+        apart = why_word.sign_disagreements(a.integrated_gradients, a.gradient_x_input)
+        if apart:
+            st.caption(t("why.disagree", tokens=", ".join(code(readable(a.tokens[i])) for i in apart),
+                         ref=t(f"why.ref_{a.reference[0]}")))
 
 
 def _agreement(a) -> None:
@@ -87,9 +96,9 @@ def _agreement(a) -> None:
             st.caption(t("why.no_agree", layer=layer, head=head, min_n=claims.MIN_N))
             continue
         rho = ag.attention.rho
-        text = t("why.agree", layer=layer, head=head, ref=ref, rho=f"{rho:+.2f}", n=ag.attention.n,
+        text = t("why.agree", layer=layer, head=head, ref=ref, rho=claims.number(rho, "+.2f"), n=ag.attention.n,
                  strength=t(f"why.strength_{why_word.strength(rho)}"),
                  sign=t("why.sign_positive" if rho >= 0 else "why.sign_negative"))
         if ag.value_weighted is not None:
-            text += " " + t("why.agree_value", rho=f"{ag.value_weighted.rho:+.2f}", n=ag.value_weighted.n)
+            text += " " + t("why.agree_value", rho=claims.number(ag.value_weighted.rho, "+.2f"), n=ag.value_weighted.n)
         st.caption(text)

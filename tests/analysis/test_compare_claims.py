@@ -35,3 +35,9 @@ def test_every_claim_key_is_in_both_languages():
 
     for key in ("compare.claim.none", "compare.claim.carrier", "compare.claim.largest", "compare.claim.spread"):
         assert set(i18n.STRINGS[key]) == {"en", "zh"}
+
+
+def test_two_shares_over_the_whole_change_are_said_to_overlap():
+    assert claims.overlapping([0.6, np.nan, 0.5, 0.1]) == {"first": "60.0%", "second": "50.0%", "sum": "110.0%"}
+    assert claims.overlapping([0.6, 0.3, 0.3]) is None  # 90 %: nothing to explain
+    assert claims.overlapping([0.9]) is None

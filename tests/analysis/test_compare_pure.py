@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
-from attention.analysis.alignment import align
+from attention.analysis.alignment import align, positions, shared_after_change
 from attention.analysis.attention_change import head_changes, js_distance
+from attention.analysis.patch_result import measure_key
 
 
 def test_one_word_replaced_is_aligned_around_it():
@@ -98,3 +99,23 @@ def test_the_difference_of_one_head_sums_to_zero_per_row_and_moves_onto_the_new_
     assert d.shape == (2, 3) and np.allclose(d.sum(axis=1), 0.0)
     assert d[1].tolist() == pytest.approx([-0.1, -0.5, 0.6])  # z's weight moved off x and z onto the new word
     assert (difference(wa, wa.copy(), rows, cols) == 0).all()
+
+
+@pytest.mark.parametrize(("a", "b", "after"), [
+    ("the book to her", "the book to him", False),  # the change last: nothing shared comes after it
+    ("the book to her", "the book to", False),  # deleted at the end
+    ("the book to her", "a book to her", True),  # changed first: every later token can see it
+    ("the cat sat", "the black cat sat", True),  # inserted: A's "cat" follows it
+    ("the cat", "the cat", False),  # nothing changed
+])
+def test_a_shared_token_after_the_change_is_what_a_causal_model_can_show(a, b, after):
+    assert shared_after_change(align(a.split(), b.split())) is after
+
+
+def test_the_measure_is_worded_as_b_s_likeliest_only_when_it_is():
+    assert measure_key((30, 44), top_b=44) == "tops"
+    assert measure_key((30, 198), top_b=30) == "rose"  # both runs put token 30 first: 198 is followed instead
+
+
+def test_positions_are_counted_as_a_reader_counts_them():
+    assert positions((9, 10)) == "9" and positions((9, 12)) == "9–11" and positions((3, 3)) == ""

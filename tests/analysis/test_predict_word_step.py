@@ -110,6 +110,19 @@ def test_drops_under_a_tenth_of_the_probability_never_say_the_heads_decide(lang)
     assert i18n.t("lesson.predict_word.answer_none", lang) in text
 
 
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_the_query_s_own_position_is_never_an_option_nor_the_answer_and_the_chart_is_not_promised_early(lang):
+    own = np.array([0.05, 0.05, 0.1, 0.1, 0.7])  # the leading head reads the last token ("·the", 4) itself
+    s, _ = step(Fake(np.array([0.6, 0.3, 0.05, 0.02, 0.01, 0.0]), (own, READS_CAT, EVEN)), lang)
+    second = s.more[0]
+    assert "4" not in second.options and second.options == ("1", "2", "3", pw.NONE)
+    assert second.answer == pw.NONE  # it reads no earlier word: "the" is where its query stands
+    assert "`·the` (0.70)" not in said(s)
+    assert i18n.t("lesson.predict_word.next_explain_later", lang, w="`·w9`", p="0.300") in s.prediction.explain
+    assert i18n.t("lesson.predict_word.next_explain", lang, w="`·w9`", p="0.300") not in s.prediction.explain
+    assert "`·the`" in second.question and "`The`" in second.question
+
+
 def test_tied_drops_and_too_few_heads_say_neither_the_claim_nor_rho():
     fake = Fake(np.full(4, 0.5), (READS_CAT, READS_CAT, READS_CAT), estimates=np.linspace(1, 0.1, 4))
     s, _ = step(fake)

@@ -101,3 +101,22 @@ def test_rank_is_the_place_by_the_models_logits_whatever_the_settings_cut():
     assert sampling.rank(np.array([1.0, 3.0, 3.0, 0.0]), 2) == 1  # equals share the first place
     cut = sampling.distribution(LOGITS, sampling.settings(top_k=2))
     assert cut[4] == 0 and sampling.rank(LOGITS, 4) == 5  # cut to probability 0, its place still said
+
+
+def test_the_cut_lists_the_likeliest_before_it_and_what_it_removed():
+    logits = LOGITS[[3, 0, 4, 1, 2]]  # the likeliest at index 1, then 3, 4, 0, 2
+    order = [1, 3, 4, 0]
+    before = softmax_by_hand(logits)
+    c = sampling.cut(logits, sampling.settings(top_k=2), n=4)
+    assert c.cuts and c.kept == 2 and c.vocab == 5
+    assert c.ids.tolist() == order  # the likeliest before the cut, never the zeros after it by index (0, 2)
+    np.testing.assert_allclose(c.before, before[order], rtol=1e-12)
+    kept = before[order[:2]].sum()
+    np.testing.assert_allclose(c.after, [before[1] / kept, before[3] / kept, 0, 0], rtol=1e-12)
+    assert c.removed == pytest.approx(1 - kept, rel=1e-12)
+
+
+def test_settings_that_remove_nothing_make_no_cut():
+    assert not sampling.cut(LOGITS, sampling.settings(top_k=5)).cuts
+    assert not sampling.cut(LOGITS, sampling.settings(top_p=1.0)).cuts
+    assert not sampling.cut(LOGITS, sampling.Settings()).cuts

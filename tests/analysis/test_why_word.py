@@ -46,3 +46,16 @@ def test_agreement_not_said_on_too_few_tokens_or_when_no_head_matters():
     rows = _rows(8)
     flat = np.full(4, 1e-5)  # every head below the effect floor
     assert all(a.attention is None for a in why_word.agreements(top, rows, rows, rows[HEADS[0]], flat))
+
+
+def test_opposite_signs_are_found_only_where_both_methods_say_something():
+    ig = np.array([0.0, 0.4, -0.3, 0.2, 0.01])
+    gxi = np.array([-0.5, -0.2, -0.1, 0.3, -0.3])
+    assert why_word.sign_disagreements(ig, gxi) == [1]  # 0 (IG exactly 0) and 4 (IG under the floor) are not said
+
+
+def test_numbers_are_written_with_one_minus_sign():
+    from attention.analysis import claims
+
+    assert claims.number(-1.5061) == "\u22121.506" and claims.number(1.5061, "+.3f") == "+1.506"
+    assert claims.number(-0.454, "+.2f") == "\u22120.45"

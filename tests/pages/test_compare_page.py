@@ -80,8 +80,11 @@ def test_the_default_pair_shows_alignment_grid_head_and_output_in_both_languages
     assert not at.error, [e.value for e in at.error]
     text = page_text(at)
     assert i18n.t("compare.title", lang) in text
-    assert i18n.t("compare.aligned", lang, shared=10, n_a=11, n_b=11, changes=1) in text
+    assert i18n.t("compare.aligned_one", lang, shared=10, n_a=11, n_b=11) in text and "place(s)" not in text
+    where = at.dataframe[0].value.iloc[0, 2]
+    assert where == "9 / 9", where  # one token changed at position 9 (of 0–10) in both
     assert ":red-background[thirsty]" in text and ":green-background[sour]" in text
+    assert i18n.t("tokens.marks", lang) not in text  # MiniLM's WordPiece tokens carry no such marks
     grid = z_of(chart(at, "cmp_grid")["data"][0])
     assert grid.shape == (6, 12) and (grid >= 0).all() and grid.max() > 0  # MiniLM: 6 layers × 12 heads
     diff = z_of(chart(at, "cmp_diff")["data"][0])  # A_B − A_A of the head shown: every row sums to 0
@@ -104,7 +107,12 @@ def test_minilm_patching_ranks_heads_and_writes_no_carrier_sentence_the_numbers_
     assert i18n.t("compare.claim.carrier", lang, head=top, share=share) not in text
     second = f"{shares[1] / 100:.0%}"
     assert i18n.t("compare.claim.largest", lang, head=top, share=share, second=second) in text
+    if shares[0] + shares[1] <= 100:  # MiniLM's two largest shares stay under the whole change: no overlap said
+        assert i18n.t("compare.shares_overlap", lang, first="|", second="", sum="").split("|")[0] not in text
     assert i18n.t("compare.together", lang, share="100.0%") in text  # every head at once: all of it
+    full = f"{1 - float(at.metric[0].value):.4f}"  # the page's 1 − cosine over every token, said beside the measure
+    assert any(full in m.value and i18n.t("compare.measure_emb", lang, d="|", full="").split("|")[0] in m.value
+               for m in at.markdown)
     assert at.query_params["patch"] == "1"
 
 
@@ -133,6 +141,53 @@ def test_the_language_model_shows_both_next_token_distributions_and_patches():
     assert titles == [i18n.t("compare.next_title", which="A"), i18n.t("compare.next_title", which="B")]
     at = patched(at)
     assert len(at.dataframe[-1].value) == 10 and "logit difference" in page_text(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_causal_model_with_the_change_last_says_nothing_shared_can_see_it_and_ranks_no_head(lang):
+    at = opened(lang, model="smollm2", a=A, b=B)  # "thirsty" → "sour", the last token
+    assert not at.error, [e.value for e in at.error]
+    infos = [i.value for i in at.info]
+    assert len(infos) == 1 and i18n.t("compare.unseen", lang, js="JS")[:60] in infos[0]
+    head, tail = i18n.t("compare.next_js", lang, js="|").split("|")
+    js = [c.value[len(head):-len(tail)] for c in at.caption if c.value.startswith(head) and c.value.endswith(tail)]
+    assert len(js) == 1 and 0 < float(js[0]) < 1  # the output row did change: the next token moved
+    assert f"{float(js[0]):.3f}" in infos[0]
+    assert not any(c["data"][0]["type"] == "heatmap" for c in charts(at))  # no grid of zeros
+    assert i18n.t("tokens.marks", lang) in [c.value for c in at.caption]  # SmolLM2's tokens carry "·" and "⏎"
+    text = page_text(at)
+    for key in ("compare.grid", "compare.patching"):
+        assert i18n.t(key, lang) not in text
+    assert not [b for b in at.button if b.key in ("cmp_patch_button", "cmp_top_0")]
+    at.button(key="cmp_causal_pair").click().run()  # the offered pair: the change early, heads ranked
+    assert (at.session_state["cmp_a"], at.session_state["cmp_b"]) == ("The capital of France is",
+                                                                      "The capital of Italy is")
+    assert not at.info and i18n.t("compare.grid", lang) in page_text(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_patching_names_the_likeliest_tokens_the_charts_show(lang):
+    a = "The cat drank the milk because it was thirsty"
+    at = patched(opened(lang, model="smollm2", a=a, b=a.replace("cat", "dog")))
+    assert not at.error, [e.value for e in at.error]
+    tops = [c["layout"]["yaxis"]["ticktext"][0].strip() for c in charts(at) if c["data"][0]["type"] == "bar"]
+    assert tops == [".", "."]  # both runs put "." first: B's likeliest is not the token the measure follows
+    text = page_text(at)
+    said = next(m.value for m in at.markdown if "LD = logit(" in m.value)
+    head = i18n.t("compare.measure_lm_rose", lang, a="`.`", b="|", p_a="", p_b="", ld_a="", ld_b="").split("|")[0]
+    assert said.startswith(head) and "`⏎`" in said, said  # the followed token as the chart would write it
+    assert i18n.t("compare.measure_lm", lang, a="`.`", b="`⏎`", ld_a="|", ld_b="").split("|")[0] not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_single_head_shares_over_100_percent_together_are_said_not_to_add_up(lang):
+    at = patched(opened(lang, model="smollm2", a="The capital of France is", b="The capital of Italy is"))
+    rows = at.dataframe[-1].value
+    first, second = (float(s.rstrip("%")) for s in rows.iloc[:2, 2])
+    assert first + second > 100  # SmolLM2: about 96 % and 24 %
+    head = i18n.t("compare.shares_overlap", lang, first=f"{first:.1f}%", second=f"{second:.1f}%", sum="|")
+    said = [c.value for c in at.caption if c.value.startswith(head.split("|")[0])]
+    assert len(said) == 1 and abs(float(said[0][len(head.split("|")[0]):].split("%")[0]) - first - second) < 0.2
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -46,6 +46,42 @@ def test_next_word_three_times_marks_the_newest_row(smollm2, lang):
     assert any("KV" in c.value for c in at.caption)  # the cache said in numbers
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_marks_for_a_leading_space_and_a_newline_are_explained(smollm2, lang):
+    at = open_write(lang)
+    assert i18n.t("tokens.marks", lang) in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_special_token_is_written_as_itself_in_captions_and_on_the_explain_button(smollm2, lang, monkeypatch):
+    from attention.lm import why
+
+    end = smollm2.tokenizer.convert_tokens_to_ids("<|im_end|>")
+    monkeypatch.setattr(why, "target", lambda w, step: (tuple(w.ids), end))  # the token to explain: <|im_end|>
+    at = open_write(lang, prompt="Hello<|im_end|>")
+    assert not at.exception and not at.error
+    said = [c.value for c in at.caption] + [str(b.label) for b in at.button]
+    assert not any("&lt;" in x or "&gt;" in x for x in said), said
+    assert i18n.t("write.prompt_rows", lang, n=2, row=1, token="`<|im_end|>`") in said
+    assert i18n.t("why.button", lang, token="`<|im_end|>`") in said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_kv_cache_sentence_multiplies_out_to_the_bytes_it_states(smollm2, lang):
+    import re
+
+    at = open_write(lang)
+    at.button(key="wr_next").click().run()
+    head = i18n.t("write.cache", lang, row=9, token="|", cached=9, layers=30, kv=3, d=64, bytes="", size="").split("|")[0]
+    said = [c.value for c in at.caption if c.value.startswith(head)]
+    assert len(said) == 1
+    terms = said[0].split("=")[0].split("×")  # "…: 9 tokens ", " 30 layers ", …, " 4 bytes (one float32 number) "
+    factors = [int(re.findall(r"\d+", terms[0])[-1])] + [int(re.search(r"\d+", x).group()) for x in terms[1:]]
+    stated = int(re.search(r"= ([\d,]+)", said[0]).group(1).replace(",", ""))
+    assert int(np.prod(factors)) == stated, (factors, stated)  # the learner's own arithmetic gives the bytes said
+    assert 9 * 30 * 3 * 64 * 2 * 4 == stated  # 9 cached tokens × layers × kv heads × d × K and V × 4 bytes
+
+
 def test_clicking_a_written_word_goes_back_to_its_step(smollm2):
     at = open_write(ids="", prompt=PROMPT)
     at.button(key="wr_ten").click().run()
@@ -98,6 +134,26 @@ def test_a_link_token_that_was_not_the_likeliest_is_not_called_the_likeliest(smo
     second = chosen(1)
     assert second.endswith(" — " + link) and not second.endswith(greedy)
     assert sampling.rank(at.session_state[Keys.WR_WRITING][1].steps[1].chosen_from.logits, odd) == place
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_top_k_lists_the_likeliest_before_the_cut_never_zeros_as_likeliest(smollm2, lang):
+    from attention.plots.bar_table import read_table
+
+    at = open_write(lang, top_k="3")
+    assert not at.exception and not at.error
+    tables = [read_table(el.proto.body) for el in at.get("html") if "nw-bars" in el.proto.body]
+    assert len(tables) == 1
+    head, rows = tables[0]
+    assert head[-1] == i18n.t("write.chart_before", lang) and len(rows) == 10
+    now = [r[1] for r in rows]
+    assert all(float(p) > 0 for p in now[:3]) and now[3:] == [i18n.t("write.chart_removed", lang)] * 7
+    assert "0.000" not in now and not any(r[0].startswith("<|") for r in rows)  # no special token padding the list
+    before = [float(r[2]) for r in rows]
+    assert before == sorted(before, reverse=True) and before[3] > 0
+    said = [c.value for c in at.caption if c.value.startswith(i18n.t("write.cut_caption", lang, kept="3", vocab="|",
+                                                                       removed="").split("|")[0])]
+    assert len(said) == 1
 
 
 def test_an_empty_prompt_is_said_in_words(smollm2):

@@ -3,6 +3,7 @@ top head's button sets the head view's layer and head, the bars and the agreemen
 two-token prompt the agreement sentence is NOT written. The answer is computed once per (ids, token)
 for the whole module (the same numbers, each language drawing them)."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -58,8 +59,14 @@ def test_why_this_word_explains_and_a_head_button_shows_it(smollm2, lang):
     text = captions(at)
     assert "n = 9" in text and "ρ = " in text  # the agreement, earned by nine tokens
     assert i18n.t("why.gap", lang, steps=16, total="", delta="", gap="")[:12] in text
-    assert any(str(b.label).startswith(i18n.t("why.head_option", lang, layer=layer, head=head, drop="")[:8])
+    assert any(str(b.label).startswith(i18n.t("why.head_option", lang, layer=layer, head=head, change="")[:8])
                for b in at.button)
+    said = "\n".join([text, *(m.value for m in at.markdown), *(str(b.label) for b in at.button)])
+    assert not re.search(r"(?<![\w.])-\d", said), said  # one minus sign (−) for every negative number
+    for (_, layer, head), drop in answer.top:  # the change of log p with its sign said once: "−1.506", no "lost"
+        want = i18n.t("why.head_option", lang, layer=layer, head=head, change=f"{-drop:+.3f}".replace("-", "−"))
+        assert want in [str(b.label) for b in at.button]
+    assert "lost" not in said and "损失" not in said
 
 
 def test_a_two_token_prompt_gets_no_agreement_sentence(smollm2):

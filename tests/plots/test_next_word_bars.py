@@ -26,3 +26,12 @@ def test_the_written_token_is_marked_in_colour_and_in_words():
     first, second = _rows(out)
     assert "class=chosen" in second and "(written)" in second
     assert "chosen" not in first and "written" not in first
+
+
+def test_with_a_cut_a_removed_token_is_struck_and_named_and_each_shows_its_probability_before():
+    out = bars_html(["a", "b", "c"], [0.6, 0.4, 0.0], "Top", "token", "now", "written", before=[0.5, 0.3, 0.2],
+                    before_title="before the cut", removed_word="removed")
+    assert "<th scope=\"col\">before the cut</th>" in out
+    first, _, third = _rows(out)
+    assert "0.600</td><td>0.500</td>" in first and "removed" not in first
+    assert "class=removed" in third and ">removed</td><td>0.200</td>" in third and "0.000" not in third
