@@ -15,6 +15,9 @@ class Keys:
     KIND = "kind"
     LAYER = "layer"
     HEAD = "head"
+    LONG_ROWS = "long_rows"  # Explore at long lengths: the exact window's first query row
+    LONG_KEYS = "long_keys"  # and its first key
+    LONG_SPAN = "long_span"  # and its size
     SEL_Q, SEL_K = "sel_q", "sel_k"
     EXPLAIN_TAB = "explore_tab"
     # Translate

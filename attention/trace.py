@@ -186,6 +186,12 @@ class Site:
         """(key_pos, d_v) the values query head `head` reads."""
         return self.v[head * self.v.shape[0] // self.n_heads]
 
+    @property
+    def v_heads(self) -> np.ndarray:
+        """(heads, key_pos, d_v) the values every query head reads (a long site's groups repeated: a copy)."""
+        rep = self.n_heads // max(1, self.v.shape[0])
+        return self.v if rep == 1 else np.repeat(self.v, rep, axis=0)
+
     def mask_rows(self, rows: slice | np.ndarray = slice(None)) -> np.ndarray | None:
         """(len(rows), key_pos) the additive mask of these query rows; None when nothing is hidden."""
         if self.mask is not None:
@@ -313,6 +319,20 @@ class Site:
             done = self.__dict__["_z_diff"] = worst
         return done
 
+    def row_z_diff(self, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
+        """(len(rows),) per query row, the largest |our z − the model's| over the heads (a long site's check
+        of some rows: a writer checks each row once)."""
+        idx = np.atleast_1d(np.arange(self.shape[0])[rows])
+        worst = np.zeros(len(idx))
+        for h in range(self.n_heads):
+            ours = self.z_rows(h, idx)
+            worst = np.maximum(worst, np.abs(ours - self.model_z[h, idx]).max(axis=-1, initial=0.0))
+        return worst
+
+    def take_z_diff(self, value: float) -> None:
+        """Keep a check the caller made over these rows (row_z_diff), not made again when read."""
+        self.__dict__["_z_diff"] = float(value)
+
     @property
     def weights_compared(self) -> bool:
         """Whether the check compared the weights too (False on a long site: z alone)."""
@@ -351,6 +371,21 @@ class Site:
         bias = None if self.bias is None else self.bias[head]
         return core.logits(self.head_scores(head).astype(np.float64), self.scale, self.softcap, bias,
                            self.mask_rows())
+
+    def masked_rows(self, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
+        """(len(rows), key_pos) bools of these query rows: True where the row may not see the key."""
+        mask = self.mask_rows(rows)
+        n = len(np.atleast_1d(np.arange(self.shape[0])[rows]))
+        return np.zeros((n, self.shape[1]), bool) if mask is None else np.broadcast_to(mask <= core.MASKED / 2, (n, self.shape[1]))
+
+    def scaled_row(self, head: int, query: int) -> np.ndarray:
+        """(key_pos,) float64: one row of scaled(head), without the head's whole matrix."""
+        if not self.is_long:
+            return self.scaled(head)[query]
+        bias = None if self.bias is None else self.bias[head][query]
+        mask = self.mask_rows(slice(query, query + 1))
+        return core.logits(self.score_rows(head, slice(query, query + 1))[0].astype(np.float64), self.scale,
+                           self.softcap, bias, None if mask is None else mask[0])
 
     @property
     def masked(self) -> np.ndarray:

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from attention.trace import TOLERANCE
-from attention.ui import cache, compare_run, lesson_page, matrices, pickers, sentence, state
+from attention.ui import cache, compare_run, lesson_page, long_view, matrices, pickers, sentence, state
 from attention.ui.lang import kind_title, t, trace_notes
 from attention.ui.state import EXPLORE_SCOPE, Keys
 
@@ -35,6 +35,9 @@ def explore_page() -> None:
         st.caption(note)
     context = (tr.text, sentence.model_path(), site.kind)  # a new sentence, model or kind clears the selection
     state.get_selection(EXPLORE_SCOPE, context)
+    if max(site.shape) > long_view.EXACT_MAX:  # every cell would be megabytes: pooled, a window, a row
+        long_view.show_long(site, head, EXPLORE_SCOPE, (tr.text, tr.model, site.kind, site.layer))
+        return
     matrices.show(site, head, page="explore", scope=EXPLORE_SCOPE,
                   tab_key=Keys.EXPLAIN_TAB,
                   origin_fn=lambda s, h, pos: cache.origin(name, tr, s, h, pos))

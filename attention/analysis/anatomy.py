@@ -38,7 +38,7 @@ class DotAnatomy:
 
 def dot_anatomy(site: Site, head: int, query: int, key: int) -> DotAnatomy:
     q = site.q[head, query].astype(np.float64)
-    k = site.k[head, key].astype(np.float64)
+    k = site.head_k(head)[key].astype(np.float64)
     terms = core.dot_product_terms(q, k)
     return DotAnatomy(query, key, q, k, terms, float(terms.sum()), core.cosine(q, k))
 
@@ -60,7 +60,7 @@ class SumAnatomy:
 
 def sum_anatomy(site: Site, head: int, query: int) -> SumAnatomy:
     w = site.weights[head, query].astype(np.float64)
-    v = site.v[head].astype(np.float64)
+    v = site.head_v(head).astype(np.float64)
     contributions = core.weighted_value_terms(w, v)
     return SumAnatomy(query, w, contributions, contributions.sum(axis=0))
 
@@ -81,11 +81,11 @@ class RowPipeline:
 def row_pipeline(site: Site, head: int, query: int, temperature: float = 1.0) -> RowPipeline:
     """Recompute one row step by step with core.py. Temperature 1 gives exactly the model's row."""
     q = site.q[head, query : query + 1].astype(np.float32)  # (1, d_head)
-    k, v = site.k[head].astype(np.float32), site.v[head].astype(np.float32)
+    k, v = site.head_k(head).astype(np.float32), site.head_v(head).astype(np.float32)
     raw = core.raw_scores(q, k)  # (1, key_pos)
     bias = None if site.bias is None else site.bias[head, query : query + 1]
     scaled = core.logits(raw, site.scale, site.softcap, bias, temperature=temperature)  # shown without the mask
-    mask = None if site.mask is None else site.mask[query : query + 1]
+    mask = site.mask_rows(slice(query, query + 1))
     weights = core.softmax(core.add_mask(scaled, mask))  # = softmax(core.logits(…, mask)): the mask comes last
     return RowPipeline(
         query=query,

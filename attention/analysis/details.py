@@ -39,18 +39,18 @@ class CellDetail:
 
 def top_keys(site: Site, head: int, query: int, n: int = 5) -> list[KeyWeight]:
     """The n keys the query word attends to most, strongest first (masked keys excluded)."""
-    row = site.weights[head, query]
-    allowed = ~site.masked[query]
+    row = site.pattern(head, slice(query, query + 1))[0]
+    allowed = ~site.masked_rows(slice(query, query + 1))[0]
     order = [int(j) for j in np.argsort(-row, kind="stable") if allowed[j]]
-    contrib = contributions(site.weights[head : head + 1, query : query + 1], site.v[head : head + 1])[0, 0]  # ‖α·v‖
+    contrib = contributions(site.pattern(head, slice(query, query + 1))[None], site.head_v(head)[None])[0, 0]  # ‖α·v‖
     return [KeyWeight(j, site.key_tokens[j], float(row[j]), float(contrib[j]), is_special(site.key_tokens[j]))
             for j in order[:n]]
 
 
 def cell_detail(site: Site, head: int, query: int, key: int) -> CellDetail:
     q = site.q[head, query].astype(np.float64)  # (d_head,)
-    k = site.k[head, key].astype(np.float64)  # (d_head,)
-    masked = bool(site.masked[query, key])
+    k = site.head_k(head)[key].astype(np.float64)  # (d_head,)
+    masked = bool(site.masked_rows(slice(query, query + 1))[0, key])
     return CellDetail(
         query=query,
         key=key,
@@ -58,7 +58,7 @@ def cell_detail(site: Site, head: int, query: int, key: int) -> CellDetail:
         key_token=site.key_tokens[key],
         dot=float(q @ k),
         scale=site.scale,
-        scaled=float(site.scaled(head)[query, key]),
+        scaled=float(site.scaled_row(head, query)[key]),
         masked=masked,
-        weight=float(site.weights[head, query, key]),
+        weight=float(site.pattern(head, slice(query, query + 1))[0, key]),
     )

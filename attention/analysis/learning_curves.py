@@ -44,7 +44,7 @@ def pair_curve(st: SnapshotTraces, kind: Kind, layer: int, head: int, query: int
         site = tr.site(layer, kind)
         score.append(float(site.scores[head, query, key]))
         weight.append(float(site.weights[head, query, key]))
-        cosine.append(core.cosine(site.q[head, query], site.k[head, key]))
+        cosine.append(core.cosine(site.q[head, query], site.head_k(head)[key]))
     n_keys = len(st.traces[-1].site(layer, kind).key_tokens)
     return PairCurve(query, key, np.array(score), np.array(weight), np.array(cosine), n_keys)
 

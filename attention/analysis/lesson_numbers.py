@@ -121,7 +121,7 @@ class SumShares:
 
 
 def sum_shares(site: Site, head: int, query: int, n: int = 2) -> SumShares:
-    share = value_weighted(site.weights[head : head + 1, query : query + 1], site.v[head : head + 1])[0, 0]
+    share = value_weighted(site.pattern(head, slice(query, query + 1))[None], site.head_v(head)[None])[0, 0]
     order = [int(j) for j in np.argsort(-share, kind="stable")[:n]]
     return SumShares(tuple(order), tuple(float(share[j]) for j in order))
 

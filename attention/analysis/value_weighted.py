@@ -39,18 +39,18 @@ def value_weighted(weights: np.ndarray, v: np.ndarray) -> np.ndarray:
 
 def site_value_weighted(site: Site) -> np.ndarray:
     """The value-weighted attention of every head of a site, (heads, query_pos, key_pos)."""
-    return value_weighted(site.weights, site.v)
+    return value_weighted(site.weights, site.v_heads)
 
 
 def head_value_weighted(site: Site, head: int) -> np.ndarray:
     """One head, (query_pos, key_pos): site_value_weighted(site)[head] without the other heads' work."""
-    return value_weighted(site.weights[head:head + 1], site.v[head:head + 1])[0]
+    return value_weighted(site.weights[head:head + 1], site.head_v(head)[None])[0]
 
 
 def row_value_weighted(site: Site, head: int, query: int) -> np.ndarray:
     """One query row of one head, (key_pos,): what a click needs, without every head's n² (the same
     numbers as site_value_weighted(site)[head, query])."""
-    return value_weighted(site.weights[head:head + 1, query:query + 1], site.v[head:head + 1])[0, 0]
+    return value_weighted(site.pattern(head, slice(query, query + 1))[None], site.head_v(head)[None])[0, 0]
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,8 @@ def first_token(site: Site, query: int = -1) -> FirstToken:
     """Per head, for one query row (default: the newest): the first key's weight beside its value-weighted
     share. A head that parks weight on a first token whose value is small adds little from it."""
     weights = site.weights[:, query]  # (heads, key_pos)
-    share = value_weighted(weights[:, None, :], site.v)[:, 0, 0]
-    norms = np.linalg.norm(np.asarray(site.v, dtype=np.float64), axis=-1)  # (heads, key_pos)
+    share = value_weighted(weights[:, None, :], site.v_heads)[:, 0, 0]
+    norms = np.linalg.norm(np.asarray(site.v_heads, dtype=np.float64), axis=-1)  # (heads, key_pos)
     seen = ~np.asarray(site.masked)[query]  # (key_pos,) the keys this row can see
     seen[0] = False
     others = norms[:, seen].mean(axis=-1) if seen.any() else np.full(norms.shape[0], np.nan)

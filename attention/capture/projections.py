@@ -65,7 +65,7 @@ def origin(lm: LoadedModel, tr: Trace, site: Site, head: int, pos: int) -> Origi
                 return None
             b = np.zeros(d, np.float32) if layer.bias is None else layer.bias[rows].numpy().astype(np.float32)
             weights[name], biases[name], recomputed[name] = w, b, w @ x + b
-    from_model = {"q": site.q[head, pos], "k": site.k[head, pos], "v": site.v[head, pos]}
+    from_model = {"q": site.q[head, pos], "k": site.head_k(head)[pos], "v": site.head_v(head)[pos]}
     found = Origin(pos, x, weights, biases, recomputed, from_model,
                    _embedding(lm, tr, pos) if site.layer == 0 and site.kind == "encoder" else None)
     return found if found.max_diff <= AGREE else None

@@ -120,7 +120,7 @@ def _band_inputs(site: Site, head: int, edges: list[int], decimals: Decimals, ma
     whole = None
     for e0, e1 in zip(edges, edges[1:]):
         r0, r1, c0, c1 = min(e0, nq), min(e1, nq), min(e0, nk), min(e1, nk)
-        for a in (site.q[head][r0:r1], site.k[head][c0:c1], site.v[head][c0:c1], masked[r0:r1, :c1],
+        for a in (site.q[head][r0:r1], site.head_k(head)[c0:c1], site.head_v(head)[c0:c1], masked[r0:r1, :c1],
                   masked[:r0, c0:c1], *(() if bias is None else (bias[r0:r1, :c1], bias[:r0, c0:c1]))):
             chain.update(np.ascontiguousarray(a).tobytes())
         if r1 == 0 or reach[r1 - 1] < c1:
@@ -128,7 +128,7 @@ def _band_inputs(site: Site, head: int, edges: list[int], decimals: Decimals, ma
             continue
         if whole is None:
             whole = hashlib.blake2b(chain.digest(), digest_size=20)
-            for a in (site.q[head], site.k[head], site.v[head], masked, bias):
+            for a in (site.q[head], site.head_k(head), site.head_v(head), masked, bias):
                 whole.update(b"-" if a is None else np.ascontiguousarray(a).tobytes())
         yield (r0, r1, c0, c1), whole.hexdigest()
 
@@ -148,21 +148,30 @@ def head_blocks(site: Site, head: int, labels: dict[str, str] | None = None,
     factor = scaled_factor(site, decimals)
     edges = band_edges(max(nq, nk), grown_from)
     qi, qs = _quantised_rows(site.q[head], edges)
-    ki, ks = _quantised_rows(site.k[head], edges)
+    ki, ks = _quantised_rows(site.head_k(head), edges)
     masked = site.masked  # (query_pos, key_pos)
     bias = None if site.bias is None else site.bias[head]
 
     def rect(rs: slice, cs: slice) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(S residual, scaled correction, A) of one rectangle: only a band that is not cached is
-        computed, so a written word rounds one row and one column, not the whole matrix."""
+        computed, so a written word rounds one row and one column, not the whole matrix. A long site's
+        rows are computed for the rectangle alone (a rectangle all hidden: q·k only, A is 0 there)."""
         m = masked[rs, cs]
-        s_int = round_to(site.scores[head][rs, cs], decimals.score)
+        if not site.is_long:
+            raw, weights = site.scores[head][rs, cs], site.weights[head][rs, cs]
+        elif m.all():
+            raw = core.raw_scores(site.q[head][rs], site.head_k(head)[cs])
+            weights = np.zeros(m.shape, np.float32)
+        else:
+            raw, weights = site.score_rows(head, rs)[:, cs], site.pattern(head, rs)[:, cs]
+        s_int = round_to(raw, decimals.score)
         pred_scaled = np.floor(s_int.astype(np.float64) * factor + 0.5).astype(np.int64)
-        scaled = core.logits(site.scores[head][rs, cs].astype(np.float64), site.scale, site.softcap,
-                             None if bias is None else bias[rs, cs], None if site.mask is None else site.mask[rs, cs])
+        mask = site.mask_rows(rs)
+        scaled = core.logits(raw.astype(np.float64), site.scale, site.softcap,
+                             None if bias is None else bias[rs, cs], None if mask is None else mask[:, cs])
         return (s_int - predicted(qi[rs], ki[cs], qs[rs], ks[cs], tenpow),
                 np.where(m, 0, round_to(np.where(m, 0.0, scaled), decimals.scaled) - pred_scaled),
-                np.where(m, MASKED_CODE, round_to(site.weights[head][rs, cs], decimals.weight)))
+                np.where(m, MASKED_CODE, round_to(weights, decimals.weight)))
 
     blocks: dict[str, str] = {}
     bands = []
@@ -177,7 +186,7 @@ def head_blocks(site: Site, head: int, labels: dict[str, str] | None = None,
             return {"b": b, "rows": [r0, r1], "cols": [c0, c1], **parts,
                     "q": encode_ints(qi[r0:r1]), "qstep": float(qs[r0]) if r1 > r0 else 1.0,
                     "k": encode_ints(ki[c0:c1]), "kstep": float(ks[c0]) if c1 > c0 else 1.0,
-                    "Z": encode_ints(round_to(site.z[head][r0:r1], decimals.z)),
+                    "Z": encode_ints(round_to(site.z_rows(head, slice(r0, r1)), decimals.z)),
                     **{name: {"residual": encode_ints(r), "scaled": encode_ints(c), "A": encode_ints(a)}
                        for name, (r, c, a) in rects.items()}}
 

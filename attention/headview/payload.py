@@ -175,7 +175,7 @@ def encode_scores(site: Site, head: int, s_int: np.ndarray, decimals: int) -> di
     """S (query_pos, key_pos) rounded to `decimals`, as quantised Q, K and the residual."""
     bits = qk_bits(*s_int.shape)
     qi, q_step = _quantised(site.q[head], bits)  # (query_pos, d_head)
-    ki, k_step = _quantised(site.k[head], bits)  # (key_pos, d_head)
+    ki, k_step = _quantised(site.head_k(head), bits)  # (key_pos, d_head)
     factor = q_step * k_step * 10.0**decimals
     residual = s_int - predicted_ints(qi, ki, factor)
     return {"q": encode_ints(qi.astype(np.int64)), "k": encode_ints(ki.astype(np.int64)), "factor": factor,

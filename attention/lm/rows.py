@@ -27,7 +27,7 @@ class NewRows:
     q: np.ndarray  # (heads, Tq, d_head)
     k: np.ndarray  # (kv_heads, Tq, d_head) the new keys only; earlier ones come from the cache
     v: np.ndarray  # (kv_heads, Tq, d_head)
-    weights: np.ndarray  # (heads, Tq, n) the model's weights over the whole context
+    weights: np.ndarray | None  # (heads, Tq, n) the model's weights over the whole context; None: lean (SDPA)
     z: np.ndarray  # (heads, Tq, d_head)
 
 
@@ -45,6 +45,10 @@ class LayerStore:
         self._k = np.empty((kv_heads, 0, d_head), np.float32)
         self._v = np.empty((kv_heads, 0, d_head), np.float32)
         self.blocks: list[np.ndarray] = []  # the model's weights, block by block, (heads, rows, keys)
+        self.sizes: list[int] = []  # rows of each append: the steps one can go back to
+        # a lean store (the model's weights never made): per row, the largest |our z − the model's| over the
+        # heads, NaN until a site over that row is first checked (only the layers shown pay for it)
+        self.z_diff = np.empty(0)
 
     def append(self, rows: NewRows) -> None:
         t = rows.q.shape[1]
@@ -53,7 +57,10 @@ class LayerStore:
             self._grow(max(self.n + t, room if self.most is None else min(room, self.most)))
         for store, new in ((self._q, rows.q), (self._z, rows.z), (self._k, rows.k), (self._v, rows.v)):
             store[:, self.n : self.n + t] = new
-        self.blocks.append(rows.weights)
+        if rows.weights is not None:
+            self.blocks.append(rows.weights)
+        self.sizes.append(t)
+        self.z_diff = np.concatenate([self.z_diff[: self.n], np.full(t, np.nan)])
         self.n += t
 
     def _grow(self, capacity: int) -> None:
@@ -66,15 +73,15 @@ class LayerStore:
 
     def cut(self, n: int) -> None:
         """Keep the first n tokens. Copies, so sites assembled before never see rows written after."""
-        keep_blocks, rows = [], 0
-        for block in self.blocks:
-            if rows + block.shape[1] > n:
+        keep, rows = 0, 0
+        for size in self.sizes:
+            if rows + size > n:
                 break
-            keep_blocks.append(block)
-            rows += block.shape[1]
+            keep += 1
+            rows += size
         if rows != n:
             raise ValueError(f"can only go back to a step boundary (asked {n}, nearest {rows})")
-        self.blocks, self.n = keep_blocks, n
+        self.blocks, self.sizes, self.n, self.z_diff = self.blocks[: keep if self.blocks else 0], self.sizes[:keep], n, self.z_diff[:n].copy()
         self._grow(max(n, 16))
 
     def kv(self, n: int | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -82,10 +89,33 @@ class LayerStore:
         n = self.n if n is None else n
         return self._k[:, :n], self._v[:, :n]
 
+    @property
+    def lean(self) -> bool:
+        """The model's weights were not kept (the writing's prompt was long): sites are long sites."""
+        return self.n > 0 and not self.blocks
+
+    def long_site(self, tokens: tuple[str, ...], n: int | None = None, first_row: int = 0) -> Site:
+        """A long site (trace.Site.is_long) over the first n tokens, rows first_row..n−1: q, z and the grouped
+        k, v as views, the causal rule for a mask; its check over rows not checked before is made and kept."""
+        n = self.n if n is None else n
+        k, v = self.kv(n)
+        site = make_site(
+            layer=self.layer, kind=self.kind, name=self.name, scale=self.scale,
+            query_tokens=tokens[first_row:n], key_tokens=tokens[:n], q=self._q[:, first_row:n], k=k, v=v,
+            model_weights=None, model_z=self._z[:, first_row:n], causal_offset=first_row,
+        )
+        todo = np.flatnonzero(np.isnan(self.z_diff[first_row:n]))
+        if todo.size:
+            self.z_diff[first_row + todo] = site.row_z_diff(todo)
+        site.take_z_diff(float(self.z_diff[first_row:n].max(initial=0.0)))
+        return site
+
     def site(self, tokens: tuple[str, ...], n: int | None = None, first_row: int = 0,
              assembled: tuple[np.ndarray, np.ndarray] | None = None) -> Site:
         """The site over the first n tokens, query rows first_row..n−1 (0: the whole text; n−1: the newest).
         `assembled`: its (model weights, mask) already made (Recomputed keeps them), else made here."""
+        if self.lean:
+            return self.long_site(tokens, n, first_row)
         n = self.n if n is None else n
         rep = self.heads // self.kv_heads
         k, v = (np.repeat(a, rep, axis=0) if rep > 1 else a for a in self.kv(n))  # (heads, n, d_head)

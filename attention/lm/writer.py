@@ -29,6 +29,7 @@ from transformers import DynamicCache  # noqa: E402
 from attention.analysis import sampling  # noqa: E402
 from attention.analysis.token_text import readable, scheme_of  # noqa: E402, F401 - readable: part of the API
 from attention.capture import attention_fn  # noqa: E402
+from attention.capture import hf_model, malloc  # noqa: E402
 from attention.capture.hf_model import LoadedModel  # noqa: E402
 from attention.lm.rows import LayerStore, NewRows, Recomputed, recomputed  # noqa: E402
 from attention.lm.written import HOSTED, LOCAL, Ahead, Limits, NextToken, Step  # noqa: E402, F401 - part of the API
@@ -38,6 +39,7 @@ from attention.trace import Site, Trace  # noqa: E402
 # weights existed together (30 × 9 × 2,048² floats: 4.5 GB for a 2,048-token prompt); in chunks, a chunk's
 # rows reach only the keys before them, so what is kept is about half, and the peak is one chunk's.
 PREFILL_CHUNK = 128
+WRITTEN_AHEAD = 64  # words a writing is expected to grow by, when it decides to keep the model's weights or not
 
 
 class Writing:
@@ -71,8 +73,15 @@ class Writing:
         self._logits: list[np.ndarray] = []  # after the prompt, then after each step
         self._ahead: Ahead | None = None  # the next token read ahead; the cache holds its key and value
         self._lock = threading.RLock()  # held while the model reads (a step, going back, reading ahead)
-        for lo in range(0, len(self.ids), PREFILL_CHUNK):  # the last chunk's logits: after the whole prompt
-            rows, logits = self._read(self.ids[lo : lo + PREFILL_CHUNK])
+        # A long prompt is read lean: the model's fast attention (SDPA), no weights made or kept, each row's
+        # z checked instead (rows.LayerStore.long_site): O(n) a word, and the prompt read in one pass.
+        # (decided by the prompt and the next WRITTEN_AHEAD words: a short prompt keeps today's check of the weights)
+        self.lean = not hf_model.keeps_weights(lm, min(self.total, len(self.ids) + WRITTEN_AHEAD))
+        if self.lean:
+            malloc.fix_threshold()
+        chunk = len(self.ids) if self.lean else PREFILL_CHUNK
+        for lo in range(0, len(self.ids), chunk):  # the last chunk's logits: after the whole prompt
+            rows, logits = self._read(self.ids[lo : lo + chunk])
             self._keep(rows)
         self._logits.append(logits)
 
@@ -82,14 +91,14 @@ class Writing:
         last position's logits (vocab,). The stores are left as they were (see _keep)."""
         if self._cache is None:
             self._cache = self._rebuilt_cache()
-        with attention_fn.recording() as records, torch.inference_mode():
+        with attention_fn.recording(lean=self.lean) as records, torch.inference_mode():
             out = self.lm.model(input_ids=torch.tensor([ids]), cache=self._cache, use_cache=True, logits_to_keep=1)
         self._cache = out.cache
         new_rows = {}
         for rec in records:
             t = rec.q.shape[2]
             new_rows[self._store(rec).layer] = NewRows(
-                q=rec.q[0].numpy(), z=rec.z[0].numpy(), weights=rec.weights[0].numpy(),
+                q=rec.q[0].numpy(), z=rec.z[0].numpy(), weights=None if rec.weights is None else rec.weights[0].numpy(),
                 # copies: a view would keep the cache's whole (kv_heads, n, d) tensor alive for one row
                 k=np.ascontiguousarray(rec.shared_k[0, :, -t:].numpy()),
                 v=np.ascontiguousarray(rec.shared_v[0, :, -t:].numpy()),
@@ -261,6 +270,10 @@ class Writing:
             return store.site(tokens, n, first_row=n - 1)
         if self._last_site is not None and self._last_site[:2] == (layer, n):
             return self._last_site[2]
+        if store.lean:  # no n × n kept: the site's rows are computed when drawn
+            site = store.site(tokens, n)
+            self._last_site = (layer, n, site)
+            return site
         layer_kept, kept = self._recomputed if self._recomputed else (None, None)
         kept = recomputed(store, n, kept if layer_kept == layer else None)
         if layer_kept != layer or kept.n >= self._recomputed[1].n:  # an earlier step shown keeps the longer rows

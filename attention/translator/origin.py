@@ -30,7 +30,7 @@ def origin(model: Transformer, site: Site, head: int, pos: int) -> Origin | None
             w_h = w[head].numpy().T.astype(np.float32)  # (hs, C): this head's rows, as x·W = W_hᵀ·x
             b_h = b[head].numpy().astype(np.float32)
             weights[name], biases[name], recomputed[name] = w_h, b_h, w_h @ x + b_h
-    from_model = {"q": site.q[head, pos], "k": site.k[head, pos], "v": site.v[head, pos]}
+    from_model = {"q": site.q[head, pos], "k": site.head_k(head)[pos], "v": site.head_v(head)[pos]}
     embedding = None
     if site.kind == "encoder" and site.layer == 0 and model.src_vocab is not None:
         with torch.no_grad():

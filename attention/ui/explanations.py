@@ -133,7 +133,7 @@ def query_key_space(site: Site, head: int, prefix: str, scope: Scope) -> None:
     if query is None:
         return
     st.markdown(t("space.explain"))
-    space = qk_space.qk_space(site.q[head], site.k[head], site.masked, site.weights[head])
+    space = qk_space.qk_space(site.q[head], site.head_k(head), site.masked, site.weights[head])
     fig = explain_figures.qk_figure(space, [heatmaps.label(w) for w in site.query_tokens],
                                   [heatmaps.label(w) for w in site.key_tokens], query,
                                   site.weights[head, query], (t("space.query"), t("space.key")),

@@ -60,7 +60,7 @@ def _fingerprint(site: Site, head: int, labels: Mapping[str, str] | None, decima
     (st.cache_data copies), so the key is the content, not the object: a hash of q, k, v, the mask
     and bias of this head (~1 ms at 512 tokens) against ~100 ms to build the payload."""
     h = hashlib.blake2b(digest_size=20)
-    for a in (site.q[head], site.k[head], site.v[head], site.mask, None if site.bias is None else site.bias[head]):
+    for a in (site.q[head], site.head_k(head), site.head_v(head), site.mask_rows(), None if site.bias is None else site.bias[head]):
         h.update(b"-" if a is None else np.ascontiguousarray(a).tobytes())
     h.update(json.dumps([site.kind, site.layer, head, site.scale, site.softcap, site.query_tokens,
                          site.key_tokens, dict(labels or {}), decimals.__dict__]).encode())

@@ -201,3 +201,40 @@ def test_a_word_read_ahead_is_the_word_the_step_reads(smollm2):
     for _ in range(2):
         same_rows(early.step().rows, plain.step().rows, "after going back")
     np.testing.assert_array_equal(early.site(9).weights, plain.site(9).weights)
+
+
+def test_a_long_prompt_is_written_lean_and_agrees_with_the_full_reading(smollm2):
+    """Past the length where every head's weights are kept, a writing reads with the model's SDPA and keeps
+    no weights (O(n) a word); its words and its rows of A are those of the weights-keeping path and of the
+    whole text traced again."""
+    import numpy as np
+
+    from attention import sources
+    from attention.lm import writer
+    from attention.lm.written import Limits
+
+    words = "the cat sat on a mat and then it went home to sleep because it was tired".split()
+    prompt = " ".join(np.random.default_rng(2).choice(words, size=600))
+    ids = smollm2.tokenizer(prompt)["input_ids"][:480]
+    lean = writer.Writing(smollm2, "", Limits(prompt=480, total=600), ids=ids)
+    full = writer.Writing(smollm2, "", Limits(prompt=480, total=482), ids=ids)  # total 482: weights kept
+    assert lean.lean and not full.lean
+    assert not lean.stores[0].blocks and full.stores[0].blocks
+    for _ in range(3):
+        a, b = lean.step(), full.step()
+        if b is None:
+            break
+        assert a.token_id == b.token_id
+        np.testing.assert_allclose(lean._logits[-1], full._logits[-1], atol=2e-3)
+    n = lean.n
+    site = lean.site(18)
+    assert site.is_long and site.faithful and site.shape == (n, n)
+    again = sources.get(sources.SMOLLM2).run(smollm2, smollm2.tokenizer.decode(lean.ids)).trace.site(18, "decoder")
+    rows = [0, 5, 240, n - 3, n - 2, n - 1]
+    for head in (0, 4, 8):
+        np.testing.assert_allclose(site.pattern(head, rows), again.pattern(head, rows), atol=1e-5)
+    if len(full.steps) == 3:
+        kept = full.site(18)
+        np.testing.assert_allclose(site.pattern(4, rows[-3:]), kept.pattern(4, rows[-3:])[:, :n], atol=1e-5)
+    lean.back(1)
+    assert lean.n == n - 2 and lean.site(18).shape == (n - 2, n - 2) and lean.stores[18].z_diff.shape == (n - 2,)

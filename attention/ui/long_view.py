@@ -1,0 +1,88 @@
+"""One head at a length where every cell cannot be drawn (more than EXACT_MAX tokens): A max-pooled to a
+picture of at most 1,024 pixels a side, an exact window of A chosen by position (clickable, as the head
+view's cells), and the selected query's exact row. Nothing here makes a head's n × n at once: the picture
+is pooled tile by tile, the window and the row are computed for themselves (Site.pattern)."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from attention.analysis import details
+from attention.analysis.pooled import pooled_pattern
+from attention.analysis.selection import Selection
+from attention.plots import heatmaps, pooled_image
+from attention.plots.labels import token_labels
+from attention.trace import Site
+from attention.ui import charts, state
+from attention.ui.lang import t
+from attention.ui.state import Keys, Scope
+
+EXACT_MAX = 512  # tokens up to which the head view draws every cell (about 1 MB sent at 512)
+SPANS = (32, 64, 128)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _picture(_site: Site, key: tuple, head: int) -> tuple[bytes, int, tuple[int, int]]:
+    """The pooled picture as PNG bytes, its cell and its shape; `key` names the site (cache_data cannot hash it)."""
+    pooled = pooled_pattern(_site, head)
+    return pooled_image.png(pooled.image), pooled.cell, pooled.image.shape
+
+
+def _window(site: Site, n_query: int, n_key: int) -> tuple[int, int, int]:
+    """(first row, first key, span) from the widgets, clamped; the first key follows the row unless chosen."""
+    span = st.session_state.get(Keys.LONG_SPAN, SPANS[1])
+    r0 = int(min(max(0, st.session_state.get(Keys.LONG_ROWS, 0) or 0), max(0, n_query - 1)))
+    c0 = int(min(max(0, st.session_state.get(Keys.LONG_KEYS, 0) or 0), max(0, n_key - 1)))
+    return r0, c0, int(span)
+
+
+def _on_click(chart_key: str, r0: int, c0: int, scope: Scope) -> None:
+    """A click on the window: its cell (local indices in customdata) becomes the selection, in positions."""
+    event = st.session_state.get(chart_key) or {}
+    points = (event.get("selection") or {}).get("points") or []
+    data = points[0].get("customdata") if points else None
+    if isinstance(data, list) and len(data) == 2:
+        q, k = (int(x) for x in data)
+        state.set_selection(Selection(r0 + q if q >= 0 else None, c0 + k if k >= 0 else None), scope)
+
+
+def show_long(site: Site, head: int, scope: Scope, site_key: tuple) -> None:
+    """The long view of one head (Explore past EXACT_MAX tokens)."""
+    n_query, n_key = site.shape
+    png, cell, shape = _picture(site, site_key, head)
+    st.caption(t("long.caption", n=f"{max(n_query, n_key):,}", rows=shape[0], cols=shape[1], cell=cell,
+                 kb=f"{len(png) / 1024:,.0f}"))
+    st.image(png, caption=t("long.picture", layer=site.layer, head=head), width="content")
+
+    st.subheader(t("long.window_heading"), anchor=False)
+    with st.container(horizontal=True):
+        st.number_input(t("long.rows_from"), min_value=0, max_value=max(0, n_query - 1), step=16, key=Keys.LONG_ROWS)
+        st.number_input(t("long.keys_from"), min_value=0, max_value=max(0, n_key - 1), step=16, key=Keys.LONG_KEYS)
+        st.selectbox(t("long.span"), SPANS, index=1, key=Keys.LONG_SPAN)
+    r0, c0, span = _window(site, n_query, n_key)
+    r1, c1 = min(n_query, r0 + span), min(n_key, c0 + span)
+    rows = site.pattern(head, slice(r0, r1))[:, c0:c1]  # exact rows, cut to the window's keys
+    hidden = site.masked_rows(slice(r0, r1))[:, c0:c1]
+    sel = state.get_selection(scope).clamp(n_query, n_key)
+    local = Selection(None if sel.query is None or not r0 <= sel.query < r1 else sel.query - r0,
+                      None if sel.key is None or not c0 <= sel.key < c1 else sel.key - c0)
+    labels_q = [f"{i} {w}" for i, w in zip(range(r0, r1), token_labels(site.query_tokens[r0:r1]), strict=True)]
+    labels_k = [f"{j} {w}" for j, w in zip(range(c0, c1), token_labels(site.key_tokens[c0:c1]), strict=True)]
+    fig = heatmaps.matrix_figure(np.where(hidden, np.nan, rows), labels_q, labels_k,
+                                 title=t("long.window_title", r0=r0, r1=r1 - 1, c0=c0, c1=c1 - 1),
+                                 colorscale="Blues", zmin=0.0, zmax=1.0, fmt=".4f", sel=local, masked=hidden,
+                                 masked_text=t("masked"), weights_emphasis=True,
+                                 axis_names=(t("chart.query"), t("chart.key")))
+    chart_key = f"long_window_{site.layer}_{head}_{r0}_{c0}_{span}"
+    st.plotly_chart(fig, key=chart_key, on_select=lambda: _on_click(chart_key, r0, c0, scope),
+                    selection_mode="points", config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]),
+                    width="stretch")
+
+    query = sel.query if sel.query is not None else r0
+    top = details.top_keys(site, head, query, n=10)
+    st.markdown(t("long.row_title", i=query, token=site.query_tokens[query].replace("`", "'")))
+    st.dataframe({t("long.col_key"): [k.key for k in top], t("long.col_token"): [k.token for k in top],
+                  t("long.col_weight"): [round(k.weight, 5) for k in top],
+                  t("long.col_uniform"): [round(1.0 / max(1, int((~site.masked_rows(slice(query, query + 1))[0]).sum())), 5)]
+                  * len(top)}, hide_index=True)

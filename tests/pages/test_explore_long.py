@@ -1,0 +1,48 @@
+"""Explore on SmolLM2 with a text longer than the head view draws cell by cell: the head is shown max-pooled
+(a PNG, never every cell), an exact window, and the selected query's exact row; the check's figure is z's."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention import i18n
+from attention.ui.long_view import EXACT_MAX
+
+pytestmark = pytest.mark.model
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+WORDS = "the cat sat on a mat and then it went home to sleep because it was tired of the long day".split()
+
+
+def _text(tokenizer, n: int) -> str:
+    words = " ".join(np.random.default_rng(1).choice(WORDS, size=2 * n))
+    return tokenizer.decode(tokenizer(words, add_special_tokens=False)["input_ids"][:n])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_long_text_is_drawn_pooled_with_an_exact_window_and_row(smollm2, lang):
+    from attention import sources
+
+    n = EXACT_MAX + 88
+    text = _text(smollm2.tokenizer, n)
+    at = AppTest.from_file(APP, default_timeout=600)
+    at.query_params.update({"model": "smollm2", "text": text, "kind": "decoder", "layer": "17", "head": "4",
+                            "q": "590", "lang": lang})
+    at.run()
+    assert not at.exception and not at.error
+    captions = [c.value for c in at.caption]
+    head = i18n.t("long.caption", lang, n="|", rows=0, cols=0, cell=0, kb=0).split("|")[1][:12]
+    assert any(head in c for c in captions)
+    said = i18n.t("explore.caption_long", lang, model="", n=0, site="", head=0, heads=0, d_k=0, diff="|")
+    assert any(said.split("|")[1][:40] in c for c in captions)  # the check compared z, and says so
+    assert len(at.get("image")) == 1  # the pooled picture
+    assert [e.key for e in at.get("bidi_component")] == ["attention-history"]  # no head view: every cell would be sent
+    table = at.dataframe[0].value
+    site = sources.get(sources.SMOLLM2).run(smollm2, text).trace.site(17, "decoder")
+    assert site.is_long and len(site.query_tokens) == n
+    row = site.pattern(4, [590])[0]
+    top = np.argsort(-row, kind="stable")[:10]
+    assert table.iloc[:, 0].tolist() == top.tolist()  # the exact row's largest keys, in order
+    np.testing.assert_allclose(table.iloc[:, 2].to_numpy(), np.round(row[top], 5), atol=1e-6)
+    assert (table.iloc[:, 3] == round(1 / 591, 5)).all()  # the even share over the 591 keys row 590 sees
