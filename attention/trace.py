@@ -226,7 +226,8 @@ class Site:
                 full[:, reach:] = core.raw_scores(q, self.head_k(head)[reach:])  # S is drawn in hidden cells too
         return full, weights, z
 
-    def _tile(self) -> int:
+    @property
+    def row_tile(self) -> int:
         """Query rows computed together: a fixed grid (a row's numbers never depend on which rows were asked
         with it), each tile's S about 4 MiB."""
         return max(1, core.BLOCK_ELEMENTS * 4 // max(1, self.shape[1]))
@@ -238,7 +239,7 @@ class Site:
         idx = np.atleast_1d(np.arange(self.shape[0])[rows])
         width = self.shape[1] if what < 2 else self.v.shape[-1]
         out = np.empty((len(idx), width), np.float32)
-        tile = self._tile()
+        tile = self.row_tile
         of = idx // tile
         for t in np.unique(of):
             r0 = int(t) * tile
@@ -311,7 +312,7 @@ class Site:
         done = self.__dict__.get("_z_diff")
         if done is None:
             worst = 0.0
-            step = self._tile()
+            step = self.row_tile
             for h in range(self.n_heads):
                 for r0 in range(0, self.shape[0], step):
                     ours = self._rows(h, slice(r0, r0 + step), 2)

@@ -9,7 +9,7 @@ in the peak):
             then one step with the KV cache (the forward filled it)
   trace     registry.get("smollm2").run(model, text): every layer captured (Explore, Overview, Compare)
   check     that trace's check of one layer (layer 17: every head's z against the model's, in tiles)
-  head      one head's first view: A max-pooled to at most 1,024 px a side (Site.pooled), bytes sent
+  head      one head's first view past 512 tokens: A max-pooled to at most 1,024 px a side, as the PNG sent
   write     a Writing of the n-token prompt (Write's page; prompt not cut) and one written word
 Ratios are to the bare forward and the bare KV-cache step measured in the same run.
 """
@@ -84,11 +84,12 @@ def _trace(n: int) -> dict:
     checked = time.perf_counter() - t0
     out = {"trace_s": traced, "trace_peak_mib": peak_mib(), "tokens": len(tr.tokens), "cut": tr.dropped_tokens,
            "check_s": checked, "check_diff": diff}
-    pooled = getattr(site, "pooled", None)
-    if pooled is not None:
-        t0 = time.perf_counter()
-        image = pooled(6)
-        out.update(head_s=time.perf_counter() - t0, head_px=int(max(image.shape)))
+    from attention.analysis.pooled import pooled_pattern
+    from attention.plots import pooled_image
+
+    t0 = time.perf_counter()
+    png = pooled_image.png(pooled_pattern(site, 4).image)  # what Explore sends first past 512 tokens
+    out.update(head_s=time.perf_counter() - t0, head_kb=len(png) / 1024, all_peak_mib=peak_mib())
     return out
 
 
@@ -135,7 +136,7 @@ def main() -> None:
         return
     rows = []
     print(f"{'n':>6} {'bare s':>7} {'bare MiB':>8} {'trace s':>8} {'×bare':>6} {'trace MiB':>9} {'check s':>8} "
-          f"{'check diff':>10} {'head s':>7} {'write MiB':>9} {'word s':>7} {'×step':>6}")
+          f"{'check diff':>10} {'head s':>7} {'head kB':>7} {'write MiB':>9} {'word s':>7} {'×step':>6}")
     for n in args.lengths:
         row = {"n": n}
         for part in args.parts:
@@ -149,7 +150,7 @@ def main() -> None:
         word = row.get("write_step_s", 0) / row["step_s"] if row.get("step_s") else float("nan")
         print(f"{n:>6} {f('forward_s'):>7} {f('bare_peak_mib', '{:.0f}'):>8} {f('trace_s'):>8} {ratio:>6.2f} "
               f"{f('trace_peak_mib', '{:.0f}'):>9} {f('check_s'):>8} {f('check_diff', '{:.1e}'):>10} "
-              f"{f('head_s'):>7} {f('write_peak_mib', '{:.0f}'):>9} {f('write_step_s', '{:.3f}'):>7} {word:>6.2f}",
+              f"{f('head_s'):>7} {f('head_kb', '{:.0f}'):>7} {f('write_peak_mib', '{:.0f}'):>9} {f('write_step_s', '{:.3f}'):>7} {word:>6.2f}",
               flush=True)
         if "error" in row:
             print("   error:", row["error"])

@@ -120,6 +120,9 @@ def grid_section(v: Overview, kind: str, to: Target, choice: str) -> None:
 
 def rollout_section(v: Overview, scope: state.Scope) -> None:
     st.subheader(t("overview.rollout"))
+    if v.long:
+        st.info(t("overview.rollout_long", n=f"{v.n_query:,}"))
+        return
     if v.rollout is None:
         st.info(t("overview.rollout_cross" if v.kind == "cross" else "overview.rollout_encoder_only"))
         return
@@ -138,15 +141,24 @@ def export_section(tr: Trace, kind: str, merge: bool, to: Target) -> None:
     site = tr.site(layer, kind)
     head = st.session_state.get(to.head_key) if st.session_state.get(to.head_key) in range(site.n_heads) else 0
 
+    long = any(s.is_long for s in tr.sites)
+    merge = merge and not long  # a long trace is drawn per token (overview_data._build_long)
+
     def csv_text() -> str:
+        if not merge:  # one head's matrix, not every head's (a long site computes it for this head alone)
+            return export.matrix_csv(site.head_weights(head), list(site.query_tokens), list(site.key_tokens))
         weights, rows, cols = word_merge.site_weights(site, merge)
         return export.matrix_csv(weights[head], rows, cols)
 
-    n_numbers = export.json_numbers(tr)
     c_csv, c_npz, c_json = st.columns(3)
     c_csv.download_button(t("overview.csv", layer=layer, head=head), csv_text, key="overview_csv",
                           file_name=f"attention_{kind}_layer{layer}_head{head}{'_words' if merge else ''}.csv",
                           mime="text/csv", on_click="ignore")
+    if long:  # every head's n × n of every layer: gigabytes, never made for a download
+        size = sum(s.n_heads * s.shape[0] * s.shape[1] for s in tr.sites) * 4 * 3 / 1e9
+        c_npz.caption(t("overview.export_long", gb=f"{size:,.1f}"))
+        return
+    n_numbers = export.json_numbers(tr)
     c_npz.download_button(t("overview.npz", size=f"{4 * n_numbers / 1e6:.1f}"), lambda: export.trace_npz(tr),
                           key="overview_npz", file_name="attention_trace.npz", mime="application/octet-stream",
                           on_click="ignore")
@@ -184,6 +196,8 @@ def overview_page() -> None:
     if merge:
         st.caption(t("overview.merge_caption"))
     v = cache.overview(src.name, tr.text, kind, merge)
+    if v.long:
+        st.caption(t("overview.long_caption", n=f"{v.n_query:,}"))
     grid_section(v, kind, to, choice)
     rollout_section(v, to.scope)
     export_section(tr, kind, merge, to)

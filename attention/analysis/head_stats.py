@@ -17,34 +17,16 @@ Pure numpy: no Streamlit, no pandas.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 
 import numpy as np
 
 from attention import core
+from attention.analysis import streamed
 from attention.analysis.special_tokens import special_positions
 from attention.trace import Site, Trace
 
-# column -> what the table calls it
-STAT_COLUMNS: dict[str, str] = {
-    "entropy": "entropy (nats)",
-    "distance": "mean distance (tokens)",
-    "special_share": "share on special / first token",
-    "previous_share": "share on previous token",
-    "self_share": "share on itself",
-}
-
-
-@dataclass(frozen=True)
-class HeadStats:
-    layer: int
-    head: int
-    kind: str
-    entropy: float
-    distance: float
-    special_share: float
-    previous_share: float
-    self_share: float
+from attention.analysis.head_stat_types import STAT_COLUMNS, HeadStats  # noqa: F401 - head_stats' API
 
 
 def _offset(n_query: int, n_key: int) -> int:
@@ -84,7 +66,9 @@ def _mean_rows(per_row: np.ndarray, live: np.ndarray) -> np.ndarray:
 
 
 def site_stats(site: Site) -> list[HeadStats]:
-    """The statistics of every head of one site, head by head."""
+    """The statistics of every head of one site, head by head (a long site's in one pass of row tiles)."""
+    if site.is_long:
+        return streamed.summaries(site, thumb_max=1)[1]
     a = site.weights  # (heads, query_pos, key_pos)
     live = a.sum(axis=-1) > 0.5  # rows that really distribute attention
     nan = np.full(a.shape[0], np.nan)

@@ -48,6 +48,7 @@ class Overview:
     heads_per_layer: int
     stats: list[HeadStats]  # always per token (statistics of the model's own attention)
     rollout: np.ndarray | None  # (rows, rows) when has_rollout, else None
+    long: bool = False  # a long trace: per token, no rollout (_build_long)
 
     @property
     def query_labels(self) -> list[str]:
@@ -77,6 +78,8 @@ def build(trace: Trace, kind: str, merge_words: bool) -> Overview:
     sites = sorted((s for s in trace.sites if s.kind == kind), key=lambda s: s.layer)
     if not sites:
         raise ValueError(f"the trace has no {kind} attention")
+    if any(s.is_long for s in sites):
+        return _build_long(trace, kind, sites)
     thumbs: dict[tuple[int, int], np.ndarray] = {}
     for site in sites:
         weights, _, key_labels = word_merge.site_weights(site, merge_words)
@@ -84,6 +87,27 @@ def build(trace: Trace, kind: str, merge_words: bool) -> Overview:
             thumbs[(site.layer, h)] = downsample(weights[h])
     rows = word_merge.Rows.of(sites[0].query_tokens, merge_words)
     stats = head_stats.head_stats(trace, kind)
+    return _overview(trace, kind, merge_words, thumbs, rows, key_labels, sites, stats)
+
+
+def _build_long(trace: Trace, kind: str, sites: list) -> Overview:
+    """A long trace (no n × n kept): thumbnails and statistics in one pass over each site's row tiles, per
+    token (no whole words: merging would need every head's n × n), and no rollout (pos × pos float64 per
+    layer, n³ work); `long` says so on the page."""
+    from attention.analysis import streamed
+
+    thumbs: dict[tuple[int, int], np.ndarray] = {}
+    stats = []
+    for site in sites:
+        per_head, site_stats = streamed.summaries(site, THUMB_MAX)
+        thumbs.update({(site.layer, h): thumb for h, thumb in per_head.items()})
+        stats += site_stats
+    rows = word_merge.Rows.of(sites[0].query_tokens, False)
+    return Overview(kind=kind, merged=False, thumbs=thumbs, query_rows=rows, key_labels=list(sites[0].key_tokens),
+                    heads_per_layer=sites[0].n_heads, stats=stats, rollout=None, long=True)
+
+
+def _overview(trace: Trace, kind: str, merge_words: bool, thumbs, rows, key_labels, sites, stats) -> Overview:
     rolled = None
     if has_rollout(trace, kind):
         rolled = rollout.trace_rollout(trace, kind)

@@ -71,6 +71,24 @@ STRINGS: dict[str, dict[str, str]] = {
                                "zh": "注意力展开 R = Â_L ··· Â_1（每行之和为 1）"},
     "overview.rollout_row": {"en": "position", "zh": "位置"},
     "overview.rollout_column": {"en": "input word", "zh": "输入词"},
+    "overview.rollout_long": {
+        "en": "No rollout at {n} tokens: it multiplies every layer's {n} × {n} weights in float64, and this trace "
+              "never makes them (each head's rows are computed when shown). Choose a shorter text to see it.",
+        "zh": "{n} 个词元时不做注意力展开：展开要把每一层 {n} × {n} 的权重以 float64 相乘，而这条记录从不生成这些矩阵"
+              "（每个头的行只在显示时计算）。请选择更短的文本来查看展开。",
+    },
+    "overview.long_caption": {
+        "en": "{n} tokens: every thumbnail and statistic below was computed head by head, a block of rows at a time, "
+              "from the q, k and v the model used; per token (whole words would need every head's full matrix).",
+        "zh": "{n} 个词元：下面的每个缩略图和统计量都是逐个头、每次一块行，由模型使用的 q、k、v 计算得到；按词元计算"
+              "（合并成整词需要每个头的完整矩阵）。",
+    },
+    "overview.export_long": {
+        "en": "The whole trace's S, A and Z would be about {gb} GB: download one head's CSV, or use attention.trace() "
+              "in a notebook, where site.pattern(head, rows) gives any rows.",
+        "zh": "整条记录的 S、A、Z 约有 {gb} GB：请下载单个头的 CSV，或在笔记本中使用 attention.trace()，"
+              "其中 site.pattern(head, rows) 可给出任意行。",
+    },
     "overview.rollout_encoder_only": {
         "en": "No rollout here: rollout follows a stack of self-attention layers that nothing else feeds (an "
               "encoder, or a decoder-only model). Here cross-attention brings the encoder's words in between "

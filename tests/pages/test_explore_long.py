@@ -46,3 +46,26 @@ def test_a_long_text_is_drawn_pooled_with_an_exact_window_and_row(smollm2, lang)
     assert table.iloc[:, 0].tolist() == top.tolist()  # the exact row's largest keys, in order
     np.testing.assert_allclose(table.iloc[:, 2].to_numpy(), np.round(row[top], 5), atol=1e-6)
     assert (table.iloc[:, 3] == round(1 / 591, 5)).all()  # the even share over the 591 keys row 590 sees
+
+
+@pytest.mark.parametrize("lang", ["zh"])  # one language: 30 × 9 heads streamed take ~10 s (both: tests/pages/test_i18n*)
+def test_overview_of_a_long_text_streams_its_summaries_and_says_what_it_leaves_out(smollm2, lang):
+    n = EXACT_MAX + 40
+    at = AppTest.from_file(APP, default_timeout=600)
+    at.switch_page("views/overview.py")
+    text = _text(smollm2.tokenizer, n)
+    at.query_params.update({"model": "smollm2", "source": "model", "text": text, "lang": lang})
+    at.run()
+    assert not at.exception and not at.error
+    table = at.dataframe[0].value
+    assert len(table) == 30 * 9 and not table.isna().any().any()
+    from attention import sources
+
+    site = sources.get(sources.SMOLLM2).run(smollm2, text).trace.site(5, "decoder")
+    row = table[(table.iloc[:, 0] == 5) & (table.iloc[:, 1] == 0)].iloc[0]
+    assert row.iloc[4] == pytest.approx(round(float(site.pattern(0)[:, 0].astype(np.float64).mean()), 3), abs=1e-3)
+    texts = [c.value for c in at.caption] + [i.value for i in at.info]
+    for key in ("overview.long_caption", "overview.rollout_long"):
+        assert any(i18n.t(key, lang, n=f"{n:,}") in x for x in texts), key
+    assert any(i18n.t("overview.export_long", lang, gb="|").split("|")[1] in x for x in texts)
+    assert len(at.get("download_button")) == 1  # one head's CSV; no whole-trace file of gigabytes
