@@ -50,6 +50,13 @@ class LayerStore:
         # heads, NaN until a site over that row is first checked (only the layers shown pay for it)
         self.z_diff = np.empty(0)
 
+    def reserve(self, capacity: int) -> None:
+        """Room for `capacity` tokens at once: a long prompt read in chunks would otherwise double the arrays
+        (old and new side by side) at each chunk."""
+        capacity = capacity if self.most is None else min(capacity, self.most)
+        if capacity > self._q.shape[1]:
+            self._grow(capacity)
+
     def append(self, rows: NewRows) -> None:
         t = rows.q.shape[1]
         if self.n + t > self._q.shape[1]:

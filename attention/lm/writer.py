@@ -39,6 +39,7 @@ from attention.trace import Site, Trace  # noqa: E402
 # weights existed together (30 × 9 × 2,048² floats: 4.5 GB for a 2,048-token prompt); in chunks, a chunk's
 # rows reach only the keys before them, so what is kept is about half, and the peak is one chunk's.
 PREFILL_CHUNK = 128
+LEAN_PREFILL_CHUNK = 512  # lean (no weights): a chunk's recorded q, k, v, z live beside their copies in the stores
 WRITTEN_AHEAD = 64  # words a writing is expected to grow by, when it decides to keep the model's weights or not
 
 
@@ -74,12 +75,12 @@ class Writing:
         self._ahead: Ahead | None = None  # the next token read ahead; the cache holds its key and value
         self._lock = threading.RLock()  # held while the model reads (a step, going back, reading ahead)
         # A long prompt is read lean: the model's fast attention (SDPA), no weights made or kept, each row's
-        # z checked instead (rows.LayerStore.long_site): O(n) a word, and the prompt read in one pass.
+        # z checked instead (rows.LayerStore.long_site): O(n) a word, the prompt read in larger chunks.
         # (decided by the prompt and the next WRITTEN_AHEAD words: a short prompt keeps today's check of the weights)
         self.lean = not hf_model.keeps_weights(lm, min(self.total, len(self.ids) + WRITTEN_AHEAD))
         if self.lean:
             malloc.fix_threshold()
-        chunk = len(self.ids) if self.lean else PREFILL_CHUNK
+        chunk = LEAN_PREFILL_CHUNK if self.lean else PREFILL_CHUNK
         for lo in range(0, len(self.ids), chunk):  # the last chunk's logits: after the whole prompt
             rows, logits = self._read(self.ids[lo : lo + chunk])
             self._keep(rows)
@@ -115,6 +116,7 @@ class Writing:
         if layer not in self.stores:
             self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale,
                                             rec.q.shape[1], rec.shared_k.shape[1], rec.q.shape[-1], most=self.total)
+            self.stores[layer].reserve(len(self.ids))  # the prompt's rows: no doubling while it is read
         return self.stores[layer]
 
     def _rebuilt_cache(self) -> DynamicCache:
