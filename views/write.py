@@ -13,7 +13,7 @@ from attention.analysis.markdown import code
 from attention.analysis.token_text import readable
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
-from attention.ui import compare_run, head_component, state, write_lens, write_why, writing
+from attention.ui import compare_run, head_component, long_view, state, write_lens, write_why, writing
 from attention import i18n
 from attention.ui.lang import lang, t
 from attention.ui.matrices import head_labels
@@ -126,6 +126,8 @@ def write_words(n: int) -> None:
 def view_site(w, step: int):
     """The site the head view shows and its blocks, made (or found made, see head_component.made_blocks)."""
     site = w.site(st.session_state[Keys.WR_LAYER], step)
+    if max(site.shape) > long_view.EXACT_MAX:  # drawn pooled (attention_view): no blocks of every cell
+        return site
     head_component.made_blocks(site, st.session_state[Keys.WR_HEAD], key=VIEW_KEY, labels=head_labels(),
                                grown_from=w.prompt_len)  # a written word is a band of its own: one row is sent
     return site
@@ -138,8 +140,11 @@ def attention_view(w, step: int) -> None:
     n = len(site.query_tokens)
     if not site.faithful:
         st.error(t("write.unfaithful", diff=f"{site.check_diff:.2e}", tol=f"{TOLERANCE:.0e}"))
-    head_component.blocks_view(site, st.session_state[Keys.WR_HEAD], (n - 1, -1), key=VIEW_KEY, labels=head_labels(),
-                               grown_from=w.prompt_len)
+    if n > long_view.EXACT_MAX:  # every cell of the head would be megabytes a word: pooled, a window, the row
+        long_view.show_long(site, st.session_state[Keys.WR_HEAD], None, (tuple(w.ids[:n]), site.layer), query=n - 1)
+    else:
+        head_component.blocks_view(site, st.session_state[Keys.WR_HEAD], (n - 1, -1), key=VIEW_KEY,
+                                   labels=head_labels(), grown_from=w.prompt_len)
     newest = code(readable(w.tokens[n - 1]))  # a caption is markdown, not a chart: code, never HTML-escaped
     if step == 0:
         st.caption(t("write.prompt_rows", n=n, row=n - 1, token=newest))

@@ -19,7 +19,7 @@ class Limits:
     total: int
 
 
-LOCAL = Limits(prompt=2_048, total=2_048)
+LOCAL = Limits(prompt=8_192, total=8_192)  # the model's whole context (SmolLM2: 8,192 positions)
 HOSTED = Limits(prompt=256, total=256 + 64)
 
 

@@ -29,8 +29,8 @@ def _picture(_site: Site, key: tuple, head: int) -> tuple[bytes, int, tuple[int,
     return pooled_image.png(pooled.image), pooled.cell, pooled.image.shape
 
 
-def _window(site: Site, n_query: int, n_key: int) -> tuple[int, int, int]:
-    """(first row, first key, span) from the widgets, clamped; the first key follows the row unless chosen."""
+def _window(n_query: int, n_key: int) -> tuple[int, int, int]:
+    """(first row, first key, span) from the widgets, clamped."""
     span = st.session_state.get(Keys.LONG_SPAN, SPANS[1])
     r0 = int(min(max(0, st.session_state.get(Keys.LONG_ROWS, 0) or 0), max(0, n_query - 1)))
     c0 = int(min(max(0, st.session_state.get(Keys.LONG_KEYS, 0) or 0), max(0, n_key - 1)))
@@ -47,9 +47,13 @@ def _on_click(chart_key: str, r0: int, c0: int, scope: Scope) -> None:
         state.set_selection(Selection(r0 + q if q >= 0 else None, c0 + k if k >= 0 else None), scope)
 
 
-def show_long(site: Site, head: int, scope: Scope, site_key: tuple) -> None:
-    """The long view of one head (Explore past EXACT_MAX tokens)."""
+def show_long(site: Site, head: int, scope: Scope | None, site_key: tuple, query: int | None = None) -> None:
+    """The long view of one head (Explore, Write past EXACT_MAX tokens). `scope`: where a click in the window
+    selects (None: clicks select nothing, the row shown is `query`, e.g. Write's newest)."""
     n_query, n_key = site.shape
+    if Keys.LONG_ROWS not in st.session_state and query is not None:  # open the window on the row shown
+        st.session_state[Keys.LONG_ROWS] = max(0, query - SPANS[1] + 1)
+        st.session_state[Keys.LONG_KEYS] = max(0, query - SPANS[1] + 1)
     png, cell, shape = _picture(site, site_key, head)
     st.caption(t("long.caption", n=f"{max(n_query, n_key):,}", rows=shape[0], cols=shape[1], cell=cell,
                  kb=f"{len(png) / 1024:,.0f}"))
@@ -60,11 +64,11 @@ def show_long(site: Site, head: int, scope: Scope, site_key: tuple) -> None:
         st.number_input(t("long.rows_from"), min_value=0, max_value=max(0, n_query - 1), step=16, key=Keys.LONG_ROWS)
         st.number_input(t("long.keys_from"), min_value=0, max_value=max(0, n_key - 1), step=16, key=Keys.LONG_KEYS)
         st.selectbox(t("long.span"), SPANS, index=1, key=Keys.LONG_SPAN)
-    r0, c0, span = _window(site, n_query, n_key)
+    r0, c0, span = _window(n_query, n_key)
     r1, c1 = min(n_query, r0 + span), min(n_key, c0 + span)
     rows = site.pattern(head, slice(r0, r1))[:, c0:c1]  # exact rows, cut to the window's keys
     hidden = site.masked_rows(slice(r0, r1))[:, c0:c1]
-    sel = state.get_selection(scope).clamp(n_query, n_key)
+    sel = (state.get_selection(scope) if scope is not None else Selection(query, None)).clamp(n_query, n_key)
     local = Selection(None if sel.query is None or not r0 <= sel.query < r1 else sel.query - r0,
                       None if sel.key is None or not c0 <= sel.key < c1 else sel.key - c0)
     labels_q = [f"{i} {w}" for i, w in zip(range(r0, r1), token_labels(site.query_tokens[r0:r1]), strict=True)]
@@ -75,11 +79,12 @@ def show_long(site: Site, head: int, scope: Scope, site_key: tuple) -> None:
                                  masked_text=t("masked"), weights_emphasis=True,
                                  axis_names=(t("chart.query"), t("chart.key")))
     chart_key = f"long_window_{site.layer}_{head}_{r0}_{c0}_{span}"
-    st.plotly_chart(fig, key=chart_key, on_select=lambda: _on_click(chart_key, r0, c0, scope),
+    st.plotly_chart(fig, key=chart_key,
+                    on_select="ignore" if scope is None else (lambda: _on_click(chart_key, r0, c0, scope)),
                     selection_mode="points", config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]),
                     width="stretch")
 
-    query = sel.query if sel.query is not None else r0
+    query = sel.query if sel.query is not None else (query if query is not None else r0)
     top = details.top_keys(site, head, query, n=10)
     st.markdown(t("long.row_title", i=query, token=site.query_tokens[query].replace("`", "'")))
     st.dataframe({t("long.col_key"): [k.key for k in top], t("long.col_token"): [k.token for k in top],

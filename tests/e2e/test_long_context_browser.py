@@ -1,78 +1,57 @@
-"""A long-context model in the real app: a tiny random BERT whose positions allow 2,048 tokens, opened
-from its local folder through a link, traced at its full length and drawn in the head view. Every cell
-stays reachable (zoom, hover naming both words, click reaching the detail panel)."""
+"""A long text in the real app: SmolLM2 past the length where the head view draws every cell. Explore shows the
+head max-pooled as one picture (a PNG of at most 1,024 px a side, not megabytes of cells), an exact window
+moved by position (the zoom), and a click on one of its cells selects that query and key: the row shown
+below is that query's exact row."""
 
 from __future__ import annotations
 
 import urllib.parse
 
-import pytest
-import torch
-import transformers as tf
+import numpy as np
 from playwright.sync_api import expect
 
-from attention.capture import hf_model
-from bench.texts import text_of_tokens
+from attention import sources
+from attention.ui.long_view import EXACT_MAX
 from harness.app_server import wait_idle
-from harness.head_geometry import cell_point
+from harness.plot_geometry import chart_point
 
-N = 2_048
-
-
-@pytest.fixture(scope="module")
-def long_model(tmp_path_factory):
-    """Two layers of two heads, 2,048 positions, the default model's tokenizer told it may read 2,048."""
-    folder = tmp_path_factory.mktemp("long_bert")
-    torch.manual_seed(0)
-    config = tf.BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-                           intermediate_size=64, max_position_embeddings=N)
-    tf.BertModel(config).save_pretrained(folder)
-    tokenizer = tf.AutoTokenizer.from_pretrained(hf_model.default_model_path(), model_max_length=N)
-    tokenizer.save_pretrained(folder)
-    return str(folder)
+N = EXACT_MAX + 700
+WORDS = "the cat sat on a mat and then it went home to sleep because it was tired of the long day".split()
 
 
-def hover_tip(page, q: int, k: int) -> dict[str, str]:
-    page.mouse.move(*cell_point(page, "A", q, k))
-    rows = page.locator(".hv-tip .hv-tip-row")
-    return {r.locator(".hv-tip-label").inner_text(): r.locator(".hv-tip-value").inner_text() for r in rows.all()}
+def _text(tokenizer) -> str:
+    words = " ".join(np.random.default_rng(3).choice(WORDS, size=2 * N))
+    return tokenizer.decode(tokenizer(words, add_special_tokens=False)["input_ids"][:N])
 
 
-def test_a_2048_token_head_draws_and_every_cell_is_reachable(page, app_url, long_model):
-    text = text_of_tokens(N)
-    tokens = hf_model.load(long_model).tokenizer.convert_ids_to_tokens(
-        hf_model.load(long_model).tokenizer(text)["input_ids"])
-    assert len(tokens) == N
-    query = urllib.parse.urlencode({"text": text, "model": long_model, "layer": 1, "head": 1})
+def test_a_long_head_is_pooled_then_a_window_of_it_is_exact_and_a_cell_is_clicked(page, app_url, smollm2):
+    text = _text(smollm2.tokenizer)
+    query = urllib.parse.urlencode({"text": text, "model": "smollm2", "kind": "decoder", "layer": 18, "head": 6})
     page.goto(f"{app_url}/?{query}")  # Explore is the landing page
     wait_idle(page, timeout_ms=300_000)
-    a = page.locator('[data-matrix="A"][data-view]').first
-    a.wait_for(timeout=300_000)
-    assert a.get_attribute("data-view") == f"0,0,{N},{N}"  # the whole matrix at first, nothing dropped
-    expect(page.get_by_text("were dropped")).to_have_count(0)
-    a.scroll_into_view_if_needed()
+    picture = page.locator('[data-testid="stImage"] img').first
+    picture.wait_for(timeout=300_000)
+    src = picture.get_attribute("src") or ""
+    assert "png" in src or src.startswith("/media")
+    size = page.evaluate("(img) => [img.naturalWidth, img.naturalHeight]", picture.element_handle())
+    assert max(size) <= 1024 and min(size) > 0  # pooled, not a cell per token
+    expect(page.locator('[data-testid="stCustomComponentV1"], [data-matrix="A"]')).to_have_count(0)
 
-    t = hover_tip(page, N - 1, 5)  # the last query at full view: even 0.2 px cells can be hovered
-    assert a.get_attribute("data-hover") == f"{N - 1},5"
-    assert t["query"] == f"{tokens[N - 1]}  #{N - 1}" and t["key"] == f"{tokens[5]}  #5"
-
-    q, k = 1_500, 700
-    page.mouse.move(*cell_point(page, "A", q, k))
-    for _ in range(9):  # zoom in around the pointer until single cells are several pixels wide
-        page.mouse.wheel(0, -300)
-    page.wait_for_function("""() => { const walk = (r) => r.querySelector('[data-matrix="A"]') ||
-        [...r.querySelectorAll('*')].map(e => e.shadowRoot && walk(e.shadowRoot)).find(Boolean);
-        const v = walk(document).dataset.view.split(',').map(Number); return v[2] - v[0] < 40; }""")
-    page.wait_for_timeout(300)  # the last wheel events
-    x0, y0, x1, y1 = (float(v) for v in a.get_attribute("data-view").split(","))
-    per_px = N / float(a.get_attribute("data-plot").split(",")[2])  # cells under one screen pixel at full view
-    assert x0 - per_px <= k < x1 + per_px and y0 - per_px <= q < y1 + per_px  # zoomed around the pointer
-    q, k = int(y0) + 3, int(x0) + 2
-    t = hover_tip(page, q, k)
-    assert a.get_attribute("data-hover") == f"{q},{k}"
-    assert t["query"] == f"{tokens[q]}  #{q}" and t["key"] == f"{tokens[k]}  #{k}"
-    page.mouse.click(*cell_point(page, "A", q, k))
-    assert a.get_attribute("data-selected") == f"{q},{k}"
-    wait_idle(page, timeout_ms=300_000)
-    expect(page.get_by_text(f"Query word: {tokens[q]} (position {q})").first).to_be_visible(timeout=120_000)
-    assert "head=1" in page.url
+    for label, value in (("Query rows from position", 1_100), ("Keys from position", 1_060)):
+        box = page.get_by_label(label)
+        box.fill(str(value))
+        box.press("Enter")
+        wait_idle(page, timeout_ms=120_000)
+    expect(page.get_by_text("query rows 1100–1163, keys 1060–1123", exact=False)).to_be_visible(timeout=60_000)
+    chart = 0  # the window is the page's only plotly chart
+    page.locator('[data-testid="stPlotlyChart"] .nsewdrag').first.wait_for(timeout=60_000)
+    q, k = 20, 7  # local cell: query 1120, key 1067
+    page.mouse.click(*chart_point(page, chart, k, q))
+    wait_idle(page, timeout_ms=120_000)
+    expect(page.get_by_text("Where query 1120", exact=False)).to_be_visible(timeout=60_000)
+    site = sources.get(sources.SMOLLM2).run(smollm2, text).trace.site(18, "decoder")
+    row = site.pattern(6, [1120])[0]
+    best = int(np.argmax(row))
+    table = page.locator('[data-testid="stDataFrame"]').first
+    expect(table).to_be_visible()
+    assert f"{row[best]:.5f}"[:6] in table.inner_text() or str(best) in table.inner_text()
