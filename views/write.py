@@ -13,7 +13,7 @@ from attention.analysis.markdown import code
 from attention.analysis.token_text import readable
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
-from attention.ui import compare_run, head_component, state, write_lens, write_why, writing
+from attention.ui import compare_run, head_component, head_legend, state, write_lens, write_why, writing
 from attention import i18n
 from attention.ui.lang import lang, t
 from attention.ui.matrices import head_labels
@@ -140,6 +140,7 @@ def attention_view(w, step: int) -> None:
         st.error(t("write.unfaithful", diff=f"{site.check_diff:.2e}", tol=f"{TOLERANCE:.0e}"))
     head_component.blocks_view(site, st.session_state[Keys.WR_HEAD], (n - 1, -1), key=VIEW_KEY, labels=head_labels(),
                                grown_from=w.prompt_len)
+    head_legend.show(site, st.session_state[Keys.WR_HEAD])
     newest = code(readable(w.tokens[n - 1]))  # a caption is markdown, not a chart: code, never HTML-escaped
     if step == 0:
         st.caption(t("write.prompt_rows", n=n, row=n - 1, token=newest))

@@ -17,7 +17,7 @@ from attention.analysis.selection import Selection, selection_from_event
 from attention.headview.payload import LABELS
 from attention.plots import effect_figures, heatmaps
 from attention.trace import Site
-from attention.ui import charts, explanations, head_component, state
+from attention.ui import charts, explanations, head_component, head_legend, state
 from attention.ui.state import Keys, Scope
 from attention.ui.lang import site_notes, t
 
@@ -73,6 +73,7 @@ def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
         st.info(note)
     head_component.head_view(site, head, _pair(sel), key=f"{page}-head", labels=head_labels(),
                              on_select=lambda pair: state.set_selection(_selection(pair), scope))
+    head_legend.show(site, head)
     if st.toggle(t("vw.toggle"), key=Keys.VALUE_WEIGHTED, help=t("vw.help")):  # ‖α·v‖ beside A, clickable like A
         _chart(effect_figures.value_weighted_figure(site, head, sel, title=t("vw.title"), masked_text=t("masked"),
                                                     axis_names=axis_names()), f"{page}_vw", scope)
