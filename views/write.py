@@ -210,6 +210,7 @@ def writing_area(w, ticking: bool, boxes: Boxes) -> None:
     with boxes.top:
         buttons(w)
         written_words(w)
+        st.caption(writing.step_named(w, step))
         shown, hidden = text_tail(w.text, w.written)
         st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
         st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all

@@ -83,8 +83,22 @@ STRINGS: dict[str, dict[str, str]] = {
     "write.chart_x": {"en": "probability", "zh": "概率"},
     "write.chart_token": {"en": "next token", "zh": "下一个词元"},
     "write.chart_written": {"en": "written", "zh": "已写出"},
-    "write.chosen": {"en": "Chosen at step {i}: {token} (probability {p})",
-                     "zh": "第 {i} 步选中：{token}（概率 {p}）"},
+    "write.chosen": {"en": "Word {i}, written from this prediction: {token} (probability {p})",
+                     "zh": "第 {i} 个词，由这个预测写出：{token}（概率 {p}）"},
+    "write.shown_prompt": {
+        "en": "Shown: the prompt alone, before any word was written. The bars are the model's prediction for "
+              "word 1.",
+        "zh": "当前显示：只有提示文字，还没有写任何词。柱状图是模型对第 1 个词的预测。"},
+    "write.shown_step": {
+        "en": "Shown: step {i} of {n}, the text up to word {i} ({token}), whose row is the newest in the head view. "
+              "The bars are what the model predicted from there: word {next}.",
+        "zh": "当前显示：第 {i} 步（共 {n} 步），即到第 {i} 个词（{token}）为止的文字，它的行是头视图中最新的一行。"
+              "柱状图是模型从这里对第 {next} 个词的预测。"},
+    "write.shown_newest": {
+        "en": "Shown: step {i} of {n}, the newest: the text up to word {i} ({token}), whose row is the newest in "
+              "the head view. The bars are the prediction for word {next}, not written yet.",
+        "zh": "当前显示：第 {i} 步（共 {n} 步），最新的一步：到第 {i} 个词（{token}）为止的文字，它的行是头视图中最新的一行。"
+              "柱状图是对第 {next} 个词的预测，这个词还没写。"},
     "write.chosen_how_greedy": {"en": "the likeliest", "zh": "概率最高"},
     "write.chosen_how_seed": {"en": "drawn with seed {seed}", "zh": "用种子 {seed} 抽取"},
     "write.chosen_how_link": {"en": "from the link, not the likeliest: number {rank} among the next tokens",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from attention.analysis import sampling
+from attention.analysis.markdown import code
 from attention.blas import one_torch_thread
 from attention.ui import admission, cache, settings
 from attention.ui.lang import t
@@ -165,6 +166,15 @@ def write(n: int) -> None:
                 break
     st.session_state[Keys.WR_STEP] = len(w.steps)
     remember(w)
+
+
+def step_named(w: Writing, step: int) -> str:
+    """Which step the page shows, in words: the text up to which word, and which word the bars predict."""
+    n = len(w.steps)
+    if step == 0:
+        return t("write.shown_prompt")
+    token = code(w.steps[step - 1].label)
+    return t("write.shown_newest" if step == n else "write.shown_step", i=step, n=n, token=token, next=step + 1)
 
 
 def seed() -> int | None:

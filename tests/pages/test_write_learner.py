@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
+from attention.ui.state import Keys
 from tests.pages.head_views import head_views
 
 pytestmark = pytest.mark.model
@@ -46,3 +47,24 @@ def test_the_head_view_has_a_legend_that_says_what_dark_blue_means_in_s_and_in_a
     assert f"<span>−{m}</span>" in body and f"<span>{m}</span>" in body  # S's ends: this head's largest |q·k|
     assert i18n.t("legend.opposite", lang) in body  # dark blue: very negative in S, near 1 in A
     assert i18n.t("legend.masked", lang) in body  # causal: the grey of the later words
+
+
+def captions(at: AppTest) -> list[str]:
+    return [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_step_shown_is_named_and_the_bars_say_which_word_they_chose(smollm2, lang):
+    at = open_write(lang)
+    for _ in range(3):
+        at.button(key="wr_next").click().run()  # " the only thing"
+    assert i18n.t("write.shown_newest", lang, i=3, n=3, token="`·thing`", next=4) in captions(at)
+    at.session_state[Keys.WR_STEP] = 1  # a click on the first written word, "·the"
+    at.run()
+    said = captions(at)
+    assert i18n.t("write.shown_step", lang, i=1, n=3, token="`·the`", next=2) in said
+    # the bars below are the prediction from step 1: the word they chose is word 2, "·only", and said so
+    assert any(c.startswith(i18n.t("write.chosen", lang, i=2, token="`·only`", p="|").split("|")[0]) for c in said)
+    at.session_state[Keys.WR_STEP] = 0
+    at.run()
+    assert i18n.t("write.shown_prompt", lang) in captions(at)
