@@ -41,8 +41,8 @@ def controls(vocab: int):
     return s
 
 
-def buttons(w) -> None:
-    done = w.ended or w.full
+def buttons(w, step: int) -> None:
+    done = writing.finished(w, step)  # from an earlier step the buttons write again (replacing what follows)
     playing = writing.playing(w)  # Play writes: the two buttons wait
     row = st.container(horizontal=True)
     row.button(t("write.next"), key="wr_next", on_click=write_words, args=(1,), disabled=done or playing,
@@ -50,9 +50,9 @@ def buttons(w) -> None:
     row.button(t("write.ten"), key="wr_ten", on_click=write_words, args=(10,), disabled=done or playing)
     row.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=writing.toggle_play,
                args=(not playing,), disabled=done, icon=":material/pause:" if playing else ":material/play_arrow:")
-    if w.ended:
+    if done and w.ended:
         st.info(t("write.ended"))
-    elif w.full:
+    elif done:
         st.info(t("write.full", max=w.total))
 
 
@@ -208,9 +208,12 @@ def writing_area(w, ticking: bool, boxes: Boxes) -> None:
     with boxes.view:  # sent first, though drawn below: the browser draws the new row while the rest is computed
         attention_view(w, step)
     with boxes.top:
-        buttons(w)
+        buttons(w, step)
         written_words(w)
         st.caption(writing.step_named(w, step))
+        warning = writing.replaced(w, step)
+        if warning:
+            st.caption(warning)
         shown, hidden = text_tail(w.text, w.written)
         st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
         st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all

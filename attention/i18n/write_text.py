@@ -99,6 +99,14 @@ STRINGS: dict[str, dict[str, str]] = {
               "the head view. The bars are the prediction for word {next}, not written yet.",
         "zh": "当前显示：第 {i} 步（共 {n} 步），最新的一步：到第 {i} 个词（{token}）为止的文字，它的行是头视图中最新的一行。"
               "柱状图是对第 {next} 个词的预测，这个词还没写。"},
+    "write.replaces_one": {
+        "en": "Next word here replaces the word after step {i}: it is dropped and a new one written "
+              "(Write 10 and Play too).",
+        "zh": "在这里按“下一个词”会替换第 {i} 步之后的那个词：它被丢弃，重新写一个（“写 10 个”和“播放”也一样）。"},
+    "write.replaces": {
+        "en": "Next word here replaces the {n} words after step {i}: they are dropped and new ones written "
+              "(Write 10 and Play too).",
+        "zh": "在这里按“下一个词”会替换第 {i} 步之后的 {n} 个词：它们被丢弃，重新写（“写 10 个”和“播放”也一样）。"},
     "write.chosen_how_greedy": {"en": "the likeliest", "zh": "概率最高"},
     "write.chosen_how_seed": {"en": "drawn with seed {seed}", "zh": "用种子 {seed} 抽取"},
     "write.chosen_how_link": {"en": "from the link, not the likeliest: number {rank} among the next tokens",

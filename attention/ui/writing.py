@@ -156,9 +156,7 @@ def write(n: int) -> None:
     if held is None:
         return
     w = held[1]
-    shown = st.session_state.get(Keys.WR_STEP)
-    if isinstance(shown, int) and shown < len(w.steps):
-        w.back(shown)
+    back_to_shown(w)
     drawn_with = seed()
     with admission.gate.turn(), one_torch_thread():  # the model's work waits its turn (a callback draws nothing)
         for _ in range(n):
@@ -168,6 +166,19 @@ def write(n: int) -> None:
     remember(w)
 
 
+def back_to_shown(w: Writing) -> None:
+    """Writing starts from the step shown: the words after it are dropped (the page said so before)."""
+    shown = st.session_state.get(Keys.WR_STEP)
+    if isinstance(shown, int) and shown < len(w.steps):
+        w.back(shown)
+
+
+def finished(w: Writing, step: int) -> bool:
+    """Nothing can be written from `step`: it is the newest and writing has ended or is full. From an
+    earlier step the buttons write again (replacing what came after), as after any other word."""
+    return step == len(w.steps) and (w.ended or w.full)
+
+
 def step_named(w: Writing, step: int) -> str:
     """Which step the page shows, in words: the text up to which word, and which word the bars predict."""
     n = len(w.steps)
@@ -175,6 +186,14 @@ def step_named(w: Writing, step: int) -> str:
         return t("write.shown_prompt")
     token = code(w.steps[step - 1].label)
     return t("write.shown_newest" if step == n else "write.shown_step", i=step, n=n, token=token, next=step + 1)
+
+
+def replaced(w: Writing, step: int) -> str | None:
+    """The warning before writing from an earlier step drops the words after it (None at the newest)."""
+    later = len(w.steps) - step
+    if later <= 0:
+        return None
+    return t("write.replaces_one" if later == 1 else "write.replaces", n=later, i=step)
 
 
 def seed() -> int | None:
@@ -208,6 +227,9 @@ _PLAY_DUE = "_wr_play_due"  # time.monotonic() from which a run of the ticking f
 
 def toggle_play(on: bool) -> None:
     """▶ / Pause. The first word comes with the first tick, not with the click."""
+    held = st.session_state.get(Keys.WR_WRITING)
+    if on and held is not None:  # Play from an earlier step writes from there, as Next word does
+        back_to_shown(held[1])
     st.session_state[Keys.WR_PLAYING] = on
     st.session_state[_PLAY_DUE] = time.monotonic() + PLAY_SECONDS / 2
 

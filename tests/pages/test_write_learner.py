@@ -54,17 +54,39 @@ def captions(at: AppTest) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_step_shown_is_named_and_the_bars_say_which_word_they_chose(smollm2, lang):
+def test_the_step_shown_is_named_and_writing_from_it_is_said_to_replace_the_words_after(smollm2, lang):
     at = open_write(lang)
     for _ in range(3):
         at.button(key="wr_next").click().run()  # " the only thing"
     assert i18n.t("write.shown_newest", lang, i=3, n=3, token="`·thing`", next=4) in captions(at)
+    assert not any(c.startswith(i18n.t("write.replaces", lang, n=0, i=0)[:6]) for c in captions(at))
     at.session_state[Keys.WR_STEP] = 1  # a click on the first written word, "·the"
     at.run()
     said = captions(at)
     assert i18n.t("write.shown_step", lang, i=1, n=3, token="`·the`", next=2) in said
     # the bars below are the prediction from step 1: the word they chose is word 2, "·only", and said so
     assert any(c.startswith(i18n.t("write.chosen", lang, i=2, token="`·only`", p="|").split("|")[0]) for c in said)
+    assert i18n.t("write.replaces", lang, n=2, i=1) in said  # before Next word drops "·only" and "·thing"
+    at.session_state[Keys.WR_STEP] = 2
+    at.run()
+    assert i18n.t("write.replaces_one", lang, i=2) in captions(at)
     at.session_state[Keys.WR_STEP] = 0
     at.run()
     assert i18n.t("write.shown_prompt", lang) in captions(at)
+
+
+def test_after_the_end_of_text_going_back_writes_again(smollm2):
+    at = open_write(ids="", prompt=PROMPT)
+    at.button(key="wr_ten").click().run()
+    w = at.session_state[Keys.WR_WRITING][1]
+    w.ended = True  # as if the model had chosen the end-of-text token after word 10
+    at.run()
+    assert at.button(key="wr_next").disabled and at.button(key="wr_ten").disabled
+    assert at.info and at.info[0].value == i18n.t("write.ended")
+    at.session_state[Keys.WR_STEP] = 4  # "click a word to go back to that step"
+    at.run()
+    assert not at.button(key="wr_next").disabled and not at.button(key="wr_ten").disabled
+    assert not at.button(key="wr_play").disabled
+    assert i18n.t("write.replaces", n=6, i=4) in captions(at)
+    at.button(key="wr_next").click().run()  # writes from step 4: words 5.. replaced
+    assert at.session_state[Keys.WR_STEP] == 5 and len(w.steps) == 5 and not w.ended
