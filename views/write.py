@@ -38,6 +38,8 @@ def controls(vocab: int):
                                                              now))
     row.number_input(t("write.seed"), 0, 2**31 - 1, step=1, key=Keys.WR_SEED, help=t("write.seed_help"),
                      disabled=not st.session_state.get(Keys.WR_SAMPLED))
+    if not st.session_state.get(Keys.WR_SAMPLED):  # greedy: the settings move the bars, never the word
+        st.caption(t("write.greedy_note"))
     return s
 
 

@@ -53,6 +53,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "write.mode": {"en": "Choose", "zh": "选词方式"},
     "write.mode_greedy": {"en": "the likeliest (greedy)", "zh": "概率最高的（贪心）"},
     "write.mode_sampled": {"en": "drawn at random", "zh": "随机抽取"},
+    "write.greedy_note": {
+        "en": "The likeliest token is written. Temperature, top-k and top-p change the probabilities in the bars, "
+              "never which token is likeliest, so here they never change the word: choose “drawn at random” for that.",
+        "zh": "写出的是概率最高的词元。温度、top-k 和 top-p 会改变柱状图中的概率，但从不改变哪个词元概率最高，"
+              "所以在这里它们不会改变写出的词：要让它们起作用，请选“随机抽取”。"},
     "write.seed": {"en": "Seed", "zh": "随机种子"},
     "write.seed_help": {"en": "The same seed draws the same words again (step i uses the generator (seed, i)).",
                         "zh": "相同的种子会再次抽出相同的词（第 i 步使用生成器 (seed, i)）。"},

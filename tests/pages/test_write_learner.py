@@ -90,3 +90,13 @@ def test_after_the_end_of_text_going_back_writes_again(smollm2):
     assert i18n.t("write.replaces", n=6, i=4) in captions(at)
     at.button(key="wr_next").click().run()  # writes from step 4: words 5.. replaced
     assert at.session_state[Keys.WR_STEP] == 5 and len(w.steps) == 5 and not w.ended
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_greedy_mode_says_temperature_changes_the_bars_never_the_word(smollm2, lang):
+    at = open_write(lang, t="3")
+    assert i18n.t("write.greedy_note", lang) in captions(at)
+    at.button(key="wr_next").click().run()
+    assert at.code[0].value == PROMPT + " the"  # temperature 3, greedy: the same word as at 1
+    at = open_write(lang, sampled="1")
+    assert i18n.t("write.greedy_note", lang) not in captions(at)
