@@ -38,6 +38,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "legend.Z": {"en": "Each row is that word's output, {d} numbers (the columns); {lo}: below 0, white: 0, "
                        "{hi}: above 0. The ends are ±{m}.",
                  "zh": "每一行是该词的输出，共 {d} 个数（各列）；{lo}：小于 0，白色：0，{hi}：大于 0。两端为 ±{m}。"},
+    "legend.rows": {"en": "When the rows are too thin for every word, the view writes only every other one (or "
+                         "fewer) beside S and A. To read a row, hover it (its word and position show) or click "
+                         "it: the selected row's and column's words are always written, boxed in orange. The "
+                         "mouse wheel (two fingers on a phone) zooms in until every word fits.",
+                   "zh": "行太窄、写不下每个词时，S 和 A 旁只隔一个（或更多）写一个词。要读某一行，把鼠标悬停在上面"
+                         "（会显示它的词和位置），或点击它：选中的行和列的词总会写出来，带橙色边框。用鼠标滚轮"
+                         "（手机上用两指）放大，直到每个词都写得下。"},
     "legend.masked": {"en": "Grey: masked, a later word the query may not see (no weight).",
                       "zh": "灰色：已遮蔽，查询看不到的后面的词（没有权重）。"},
     "headview.png": {"en": "PNG", "zh": "PNG"},

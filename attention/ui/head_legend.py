@@ -1,6 +1,7 @@
 """The colour legend under a head view (S, A, Z): the bars in the palette the view paints with (the
 sidebar's colour-blind choice), S's and Z's ends at this head's largest magnitude (the view's own range:
-symmetric around 0 over the cells not masked), and what each colour means in words."""
+symmetric around 0 over the cells not masked), and what each colour means in words; and, once the view
+writes only some of the words beside its rows, how to read a row."""
 
 from __future__ import annotations
 
@@ -11,6 +12,11 @@ from attention.plots.colour_legend import PALETTES, Scale, legend_html
 from attention.trace import Site
 from attention.ui.lang import t
 from attention.ui.state import Keys
+
+# The view writes a row's word only where rows are LABEL_PX apart (draw.js's HV_LABEL_PX); its smallest
+# S and A are SMALLEST_PX tall with TOP_MARGIN_PX of key words above and 4 px below (view.js)
+LABEL_PX, SMALLEST_PX, TOP_MARGIN_PX = 13, 300, 84
+THINNED_FROM = (SMALLEST_PX - TOP_MARGIN_PX - 4) // LABEL_PX + 1  # 17 rows: every other label, on a narrow page
 
 # palette -> (A's low and high colour, S's and Z's negative and positive colour), as i18n keys
 _WORDS = {"standard": (("legend.white", "legend.dark_blue"), ("legend.blue", "legend.red")),
@@ -48,3 +54,5 @@ def show(site: Site, head: int) -> None:
     """The legend as one st.html element (drawn by the browser; a few hundred bytes a word)."""
     hidden = site.masked is not None and bool(site.masked.any())
     st.html(legend_html(scales(site, head, palette()), t("legend.masked") if hidden else None))
+    if max(site.shape) >= THINNED_FROM:  # some rows' words are left out: say how to read one
+        st.caption(t("legend.rows"))

@@ -100,3 +100,11 @@ def test_greedy_mode_says_temperature_changes_the_bars_never_the_word(smollm2, l
     assert at.code[0].value == PROMPT + " the"  # temperature 3, greedy: the same word as at 1
     at = open_write(lang, sampled="1")
     assert i18n.t("write.greedy_note", lang) not in captions(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_once_rows_are_too_thin_for_every_word_the_page_says_how_to_read_a_row(smollm2, lang):
+    at = open_write(lang)  # 9 tokens: every word is written beside its row
+    assert i18n.t("legend.rows", lang) not in captions(at)
+    at.button(key="wr_ten").click().run()  # 19 tokens: on a narrow page every other word
+    assert i18n.t("legend.rows", lang) in captions(at)

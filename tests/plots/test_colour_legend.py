@@ -26,3 +26,16 @@ def test_every_scale_is_drawn_with_its_ends_and_words_escaped():
     assert "S &lt;b&gt;" in out and "a &lt; b" in out and "<b>" not in out.replace("S &lt;b&gt;", "")
     assert "linear-gradient(to right, #000000, #ffffff)" in out
     assert all(f"<span>{e}</span>" in out for e in ("−2.0", "0", "2.0")) and "grey" in out
+
+
+def test_the_row_caption_starts_where_the_narrowest_view_leaves_words_out():
+    from attention.ui import head_legend
+
+    assets = DRAW_JS.parent
+    label_px = int(re.search(r"const HV_LABEL_PX = (\d+);", DRAW_JS.read_text()).group(1))
+    view = (assets / "view.js").read_text()
+    top = int(re.search(r"const HV_MARGIN = \[\d+, (\d+)\];", view).group(1))
+    smallest = int(re.search(r"Math\.max\((\d+), Math\.min\(\d+, Math\.floor", view).group(1))
+    assert (head_legend.LABEL_PX, head_legend.TOP_MARGIN_PX, head_legend.SMALLEST_PX) == (label_px, top, smallest)
+    plot = smallest - top - 4  # the plot's height (draw.js's resize)
+    assert plot / (head_legend.THINNED_FROM - 1) >= label_px > plot / head_legend.THINNED_FROM
