@@ -19,7 +19,7 @@ from attention.analysis.text_input import check_text
 from attention.sources import Output, Source
 from attention.sources import comparison as comparing
 from attention.sources.comparison import Comparison
-from attention.ui import cache, settings, state, writing
+from attention.ui import cache, load_errors, settings, state, writing
 from attention.ui.lang import t, trace_problems
 from attention.ui.state import Keys
 
@@ -79,7 +79,7 @@ def _loaded(src: Source, kind: str):
     try:
         return cache.effects_model(src.name) if kind == "next_token" else cache.model(src.name)
     except ModelLoadError as exc:
-        st.error(t("error.model", message=str(exc)))
+        st.error(load_errors.said(str(exc)))
         return None
 
 
@@ -87,7 +87,7 @@ def _output(src: Source, text: str) -> Output | None:
     try:
         out = cache.output(src.name, text)
     except ModelLoadError as exc:
-        st.error(t("error.model", message=str(exc)))
+        st.error(load_errors.said(str(exc)))
         return None
     except ValueError:  # the translator found no words at all
         st.info(t("translate.nothing"))
@@ -105,7 +105,7 @@ def comparison(src: Source, a: str, b: str) -> Comparison | None:
     try:
         kind = comparing.output_kind(src)
     except (OSError, ValueError) as exc:  # a folder that is not a model
-        st.error(t("error.model", message=str(exc)))
+        st.error(load_errors.said(str(exc)))
         return None
     loaded = _loaded(src, kind)
     if loaded is None:

@@ -15,7 +15,8 @@ import streamlit as st
 from attention.analysis import sampling
 from attention.analysis.markdown import code
 from attention.blas import one_torch_thread
-from attention.ui import admission, cache, settings
+from attention.errors import ModelLoadError
+from attention.ui import admission, cache, load_errors, settings
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -58,7 +59,8 @@ def load_model() -> LoadedModel | None:
     try:
         lm = cache.language_model(progress)
     except Exception as exc:  # any failure is said on the page, never as a traceback
-        st.error(t("write.load_failed", error=f"{type(exc).__name__}: {exc}"))
+        said = load_errors.said(str(exc)) if isinstance(exc, ModelLoadError) else f"{type(exc).__name__}: {exc}"
+        st.error(t("write.load_failed", error=said))
         return None
     if "bar" in holder:
         holder["bar"].empty()  # type: ignore[attr-defined]
