@@ -19,7 +19,7 @@ from attention.analysis.text_input import check_text
 from attention.sources import Output, Source
 from attention.sources import comparison as comparing
 from attention.sources.comparison import Comparison
-from attention.ui import cache, load_errors, settings, state, writing
+from attention.ui import cache, load_errors, progress, settings, state, writing
 from attention.ui.lang import t, trace_problems
 from attention.ui.state import Keys
 
@@ -198,16 +198,14 @@ def open_button(src_name: str, text: str, key: str) -> None:
 
 def patching(src: Source, c: Comparison) -> tuple[Patching, Patching]:
     """Every head patched alone, and all at once, from the shelf; a progress bar while it runs."""
-    holder: dict[str, object] = {}
+    bar = progress.Bar()
 
-    def progress(done: int, total: int) -> None:
-        bar = holder.setdefault("bar", st.progress(0.0))
-        bar.progress(done / max(total, 1), text=t("compare.patching_progress", done=done, total=total))
+    def reported(done: int, total: int) -> None:
+        bar(done / max(total, 1), t("compare.patching_progress", done=done, total=total))
 
     kept = cache.shelf.get(("compare_patch", src.name, c.text_a, c.text_b),
-                           lambda: (c.patching(progress), c.patching(together=True)), "compare.patching_spinner", queued=True)
-    if "bar" in holder:
-        holder["bar"].empty()  # type: ignore[attr-defined]
+                           lambda: (c.patching(reported), c.patching(together=True)), "compare.patching_spinner", queued=True)
+    bar.done()
     return kept
 
 

@@ -16,7 +16,7 @@ from attention.analysis import sampling
 from attention.analysis.markdown import code
 from attention.blas import one_torch_thread
 from attention.errors import ModelLoadError
-from attention.ui import admission, cache, load_errors, settings
+from attention.ui import admission, cache, load_errors, progress, settings
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -48,22 +48,20 @@ def load_model() -> LoadedModel | None:
     if settings.hosted() and not smollm2.is_expanded():  # 1.6 GB at its peak: never inside a serving replica
         st.error(t("write.not_expanded", folder=smollm2.folder_path()))
         return None
-    holder: dict[str, object] = {}
+    bar = progress.Bar()
 
-    def progress(stage: str, done: float) -> None:
-        if stage == "done" and "bar" not in holder:
+    def reported(stage: str, done: float) -> None:
+        if stage == "done" and not bar.shown:
             return  # already expanded: nothing to show
-        bar = holder.setdefault("bar", st.progress(0.0))
-        bar.progress(min(max(done, 0.0), 1.0), text=t("write.expanding", stage=t(f"write.stage_{stage}")))
+        bar(done, t("write.expanding", stage=t(f"write.stage_{stage}")))
 
     try:
-        lm = cache.language_model(progress)
+        lm = cache.language_model(reported)
     except Exception as exc:  # any failure is said on the page, never as a traceback
         said = load_errors.said(str(exc)) if isinstance(exc, ModelLoadError) else f"{type(exc).__name__}: {exc}"
         st.error(t("write.load_failed", error=said))
         return None
-    if "bar" in holder:
-        holder["bar"].empty()  # type: ignore[attr-defined]
+    bar.done()
     return lm
 
 
