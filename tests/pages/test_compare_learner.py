@@ -1,5 +1,5 @@
-"""Change one word, read as a learner reads it (issue 46, cosmetic): no empty progress stripe is left
-above the patching results."""
+"""Change one word, read as a learner reads it (issue 46, cosmetic), in both languages: the aligned
+sentences print no markdown backslash, and no empty progress stripe is left above the patching results."""
 
 from __future__ import annotations
 
@@ -22,6 +22,16 @@ def opened(lang: str = "en", **params: str) -> AppTest:
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+PAIR = {"model": "smollm2", "a": "The doctor said that she was tired", "b": "The nurse said that she was tired"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_aligned_sentences_print_no_markdown_backslash(smollm2, lang):
+    at = opened(lang, **PAIR)
+    said = [m.value for m in at.markdown if m.value.startswith("**A**")]
+    assert len(said) == 1 and "·doctor" in said[0] and "\\·" not in said[0], said
 
 
 def test_no_empty_progress_stripe_is_left_above_the_patching_results():
