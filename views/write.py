@@ -140,9 +140,11 @@ def attention_view(w, step: int) -> None:
     n = len(site.query_tokens)
     if not site.faithful:
         st.error(t("write.unfaithful", diff=f"{site.check_diff:.2e}", tol=f"{TOLERANCE:.0e}"))
+    legend = st.container()  # above the matrices it explains, filled after the view is sent (sent first: latency)
     head_component.blocks_view(site, st.session_state[Keys.WR_HEAD], (n - 1, -1), key=VIEW_KEY, labels=head_labels(),
                                grown_from=w.prompt_len)
-    head_legend.show(site, st.session_state[Keys.WR_HEAD])
+    with legend:
+        head_legend.show(site, st.session_state[Keys.WR_HEAD])
     newest = code(readable(w.tokens[n - 1]))  # a caption is markdown, not a chart: code, never HTML-escaped
     if step == 0:
         st.caption(t("write.prompt_rows", n=n, row=n - 1, token=newest))

@@ -31,7 +31,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "legend.A": {"en": "{lo}: weight 0, {hi}: weight 1 (the row's whole attention on that key). With the button "
                        "“A's colours: each row 0 to its largest weight”, {hi} is each row's own largest.",
                  "zh": "{lo}：权重 0，{hi}：权重 1（该行的全部注意力都在这个键上）。按下“A 的颜色：每行从 0 到该行最大权重”"
-                       "后，{hi} 表示每行自己的最大权重。"},
+                       "后，{hi}表示每行自己的最大权重。"},
     "legend.opposite": {"en": "Dark blue means opposite things: in S a very negative score (almost no weight), "
                               "in A a weight near 1.",
                         "zh": "深蓝色在两处意思相反：在 S 中是很负的分数（几乎没有权重），在 A 中是接近 1 的权重。"},

@@ -28,7 +28,7 @@ _STYLE = """<style>
 .hv-legend .ends { display: flex; justify-content: space-between; font-variant-numeric: tabular-nums; }
 .hv-legend .masked { display: inline-block; width: 0.7rem; height: 0.7rem; vertical-align: middle;
   outline: 1px solid rgba(128, 128, 128, 0.4); margin-right: 4px; }
-.hv-legend p { margin: 2px 0 0; }
+.hv-legend p { margin: 2px 0 0; font-size: 0.8rem; line-height: 1.35; }
 </style>"""
 
 
