@@ -13,7 +13,7 @@ from attention.analysis.markdown import code
 from attention.analysis.token_text import readable
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
-from attention.ui import compare_run, head_component, long_view, state, write_lens, write_why, writing
+from attention.ui import compare_run, head_component, head_legend, long_view, state, write_lens, write_why, writing
 from attention import i18n
 from attention.ui.lang import lang, t
 from attention.ui.matrices import head_labels
@@ -38,11 +38,13 @@ def controls(vocab: int):
                                                              now))
     row.number_input(t("write.seed"), 0, 2**31 - 1, step=1, key=Keys.WR_SEED, help=t("write.seed_help"),
                      disabled=not st.session_state.get(Keys.WR_SAMPLED))
+    if not st.session_state.get(Keys.WR_SAMPLED):  # greedy: the settings move the bars, never the word
+        st.caption(t("write.greedy_note"))
     return s
 
 
-def buttons(w) -> None:
-    done = w.ended or w.full
+def buttons(w, step: int) -> None:
+    done = writing.finished(w, step)  # from an earlier step the buttons write again (replacing what follows)
     playing = writing.playing(w)  # Play writes: the two buttons wait
     row = st.container(horizontal=True)
     row.button(t("write.next"), key="wr_next", on_click=write_words, args=(1,), disabled=done or playing,
@@ -50,9 +52,9 @@ def buttons(w) -> None:
     row.button(t("write.ten"), key="wr_ten", on_click=write_words, args=(10,), disabled=done or playing)
     row.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=writing.toggle_play,
                args=(not playing,), disabled=done, icon=":material/pause:" if playing else ":material/play_arrow:")
-    if w.ended:
+    if done and w.ended:
         st.info(t("write.ended"))
-    elif w.full:
+    elif done:
         st.info(t("write.full", max=w.total))
 
 
@@ -143,8 +145,11 @@ def attention_view(w, step: int) -> None:
     if n > long_view.EXACT_MAX:  # every cell of the head would be megabytes a word: pooled, a window, the row
         long_view.show_long(site, st.session_state[Keys.WR_HEAD], None, (tuple(w.ids[:n]), site.layer), query=n - 1)
     else:
+        legend = st.container()  # above the matrices it explains, filled after the view is sent (sent first: latency)
         head_component.blocks_view(site, st.session_state[Keys.WR_HEAD], (n - 1, -1), key=VIEW_KEY,
                                    labels=head_labels(), grown_from=w.prompt_len)
+        with legend:
+            head_legend.show(site, st.session_state[Keys.WR_HEAD])
     newest = code(readable(w.tokens[n - 1]))  # a caption is markdown, not a chart: code, never HTML-escaped
     if step == 0:
         st.caption(t("write.prompt_rows", n=n, row=n - 1, token=newest))
@@ -212,8 +217,12 @@ def writing_area(w, ticking: bool, boxes: Boxes) -> None:
     with boxes.view:  # sent first, though drawn below: the browser draws the new row while the rest is computed
         attention_view(w, step)
     with boxes.top:
-        buttons(w)
+        buttons(w, step)
         written_words(w)
+        st.caption(writing.step_named(w, step))
+        warning = writing.replaced(w, step)
+        if warning:
+            st.caption(warning)
         shown, hidden = text_tail(w.text, w.written)
         st.caption(t("write.text") if not hidden else t("write.text_tail", n=hidden))
         st.code(shown, language=None, wrap_lines=True)  # the text literally: markup, control characters and all

@@ -3,6 +3,8 @@ written (the lesson's printout parses `code()`'s output back, so both must agree
 
 from __future__ import annotations
 
+import string
+
 
 def code(token: str) -> str:
     """A token as inline code in markdown, whatever backticks it holds: a token holding a backtick is
@@ -11,5 +13,6 @@ def code(token: str) -> str:
 
 
 def literal(text: str) -> str:
-    """Text as literal markdown (every markdown mark escaped): for labels and words outside code spans."""
-    return "".join("\\" + c if not c.isalnum() and not c.isspace() else c for c in text)
+    """Text as literal markdown (every markdown mark escaped): for labels and words outside code spans.
+    Only ASCII punctuation is escaped: markdown escapes nothing else, so "\\·" would print its backslash."""
+    return "".join("\\" + c if c in string.punctuation else c for c in text)

@@ -24,7 +24,7 @@ from attention.headview.payload import SINGLE_HEAD, WHOLE_TRACE, Decimals, head_
 from attention.trace import Kind, Site, Trace
 
 ASSETS = Path(__file__).parent / "assets"
-CORE_JS = ("decode.js", "draw.js", "lines.js", "a11y.js", "view.js", "input.js", "export.js")
+CORE_JS = ("decode.js", "draw.js", "marks.js", "lines.js", "a11y.js", "view.js", "input.js", "export.js")
 NO_SELECTION = (-1, -1)
 _BOOT = """hvBoot((function (s) {
   // the element this script sits in; Jupyter's classic notebook runs scripts detached (currentScript

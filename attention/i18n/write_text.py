@@ -53,6 +53,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "write.mode": {"en": "Choose", "zh": "选词方式"},
     "write.mode_greedy": {"en": "the likeliest (greedy)", "zh": "概率最高的（贪心）"},
     "write.mode_sampled": {"en": "drawn at random", "zh": "随机抽取"},
+    "write.greedy_note": {
+        "en": "The likeliest token is written. Temperature, top-k and top-p change the probabilities in the bars, "
+              "never which token is likeliest, so here they never change the word: choose “drawn at random” for that.",
+        "zh": "写出的是概率最高的词元。温度、top-k 和 top-p 会改变柱状图中的概率，但从不改变哪个词元概率最高，"
+              "所以在这里它们不会改变写出的词：要让它们起作用，请选“随机抽取”。"},
     "write.seed": {"en": "Seed", "zh": "随机种子"},
     "write.seed_help": {"en": "The same seed draws the same words again (step i uses the generator (seed, i)).",
                         "zh": "相同的种子会再次抽出相同的词（第 i 步使用生成器 (seed, i)）。"},
@@ -83,8 +88,30 @@ STRINGS: dict[str, dict[str, str]] = {
     "write.chart_x": {"en": "probability", "zh": "概率"},
     "write.chart_token": {"en": "next token", "zh": "下一个词元"},
     "write.chart_written": {"en": "written", "zh": "已写出"},
-    "write.chosen": {"en": "Chosen at step {i}: {token} (probability {p})",
-                     "zh": "第 {i} 步选中：{token}（概率 {p}）"},
+    "write.chosen": {"en": "Word {i}, written from this prediction: {token} (probability {p})",
+                     "zh": "第 {i} 个词，由这个预测写出：{token}（概率 {p}）"},
+    "write.shown_prompt": {
+        "en": "Shown: the prompt alone, before any word was written. The bars are the model's prediction for "
+              "word 1.",
+        "zh": "当前显示：只有提示文字，还没有写任何词。柱状图是模型对第 1 个词的预测。"},
+    "write.shown_step": {
+        "en": "Shown: step {i} of {n}, the text up to word {i} ({token}), whose row is the newest in the head view. "
+              "The bars are what the model predicted from there: word {next}.",
+        "zh": "当前显示：第 {i} 步（共 {n} 步），即到第 {i} 个词（{token}）为止的文字，它的行是头视图中最新的一行。"
+              "柱状图是模型从这里对第 {next} 个词的预测。"},
+    "write.shown_newest": {
+        "en": "Shown: step {i} of {n}, the newest: the text up to word {i} ({token}), whose row is the newest in "
+              "the head view. The bars are the prediction for word {next}, not written yet.",
+        "zh": "当前显示：第 {i} 步（共 {n} 步），最新的一步：到第 {i} 个词（{token}）为止的文字，它的行是头视图中最新的一行。"
+              "柱状图是对第 {next} 个词的预测，这个词还没写。"},
+    "write.replaces_one": {
+        "en": "Next word here replaces the word after step {i}: it is dropped and a new one written "
+              "(Write 10 and Play too).",
+        "zh": "在这里按“下一个词”会替换第 {i} 步之后的那个词：它被丢弃，重新写一个（“写 10 个”和“播放”也一样）。"},
+    "write.replaces": {
+        "en": "Next word here replaces the {n} words after step {i}: they are dropped and new ones written "
+              "(Write 10 and Play too).",
+        "zh": "在这里按“下一个词”会替换第 {i} 步之后的 {n} 个词：它们被丢弃，重新写（“写 10 个”和“播放”也一样）。"},
     "write.chosen_how_greedy": {"en": "the likeliest", "zh": "概率最高"},
     "write.chosen_how_seed": {"en": "drawn with seed {seed}", "zh": "用种子 {seed} 抽取"},
     "write.chosen_how_link": {"en": "from the link, not the likeliest: number {rank} among the next tokens",

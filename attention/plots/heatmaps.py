@@ -9,6 +9,8 @@ float32, so the page stays small on long inputs.
 
 from __future__ import annotations
 
+import unicodedata
+
 import numpy as np
 import plotly.graph_objects as go
 
@@ -26,9 +28,22 @@ def _cell_px(n: int) -> int:
     return int(np.clip(560 / max(n, 1), 3, 30))
 
 
+LABEL_UNITS_MAX = 16  # the row words' margin grows up to this many character widths
+
+
+def text_units(text: str) -> int:
+    """Width in Latin character widths (about 7 px at 11 px): a Chinese character counts two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def left_margin(row_labels: list[str]) -> int:
+    """Room left of the matrix for the row words (clipped beyond LABEL_UNITS_MAX widths)."""
+    return 20 + 7 * min(max((text_units(s) for s in row_labels), default=1), LABEL_UNITS_MAX)
+
+
 def _layout(fig: go.Figure, n_rows: int, n_cols: int, row_labels: list[str], title: str) -> None:
     cell = _cell_px(max(n_rows, 1))
-    left = 20 + 7 * min(max((len(s) for s in row_labels), default=1), 16)
+    left = left_margin(row_labels)
     fig.update_layout(
         template=EMPTY_TEMPLATE,
         # the title from the top edge down (a second line, e.g. a training step, must not reach the

@@ -28,5 +28,7 @@ def role_figure(scores: np.ndarray, title: str, layer_name: str, head_name: str,
         hovertemplate="%{hovertext}<extra></extra>",
     ))
     fig.update_layout(hovermode="closest", title=title, height=120 + height_per_layer * layers, margin={"l": 50, "r": 10, "t": 40, "b": 40},
-                      xaxis={"title": head_name, "dtick": 1}, yaxis={"title": layer_name, "autorange": "reversed", "dtick": 1})
+                      # the ranges fixed to the cells: autorange pads for the click markers (layers −2 … 31 of 30)
+                      xaxis={"title": head_name, "dtick": 1, "range": [-0.5, heads - 0.5]},
+                      yaxis={"title": layer_name, "dtick": 1, "range": [layers - 0.5, -0.5]})  # layer 0 on top
     return fig

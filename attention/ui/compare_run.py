@@ -19,7 +19,7 @@ from attention.analysis.text_input import check_text
 from attention.sources import Output, Source
 from attention.sources import comparison as comparing
 from attention.sources.comparison import Comparison
-from attention.ui import cache, settings, state, writing
+from attention.ui import cache, load_errors, progress, settings, state, writing
 from attention.ui.lang import t, trace_problems
 from attention.ui.state import Keys
 
@@ -79,7 +79,7 @@ def _loaded(src: Source, kind: str):
     try:
         return cache.effects_model(src.name) if kind == "next_token" else cache.model(src.name)
     except ModelLoadError as exc:
-        st.error(t("error.model", message=str(exc)))
+        st.error(load_errors.said(str(exc)))
         return None
 
 
@@ -87,7 +87,7 @@ def _output(src: Source, text: str) -> Output | None:
     try:
         out = cache.output(src.name, text)
     except ModelLoadError as exc:
-        st.error(t("error.model", message=str(exc)))
+        st.error(load_errors.said(str(exc)))
         return None
     except ValueError:  # the translator found no words at all
         st.info(t("translate.nothing"))
@@ -105,7 +105,7 @@ def comparison(src: Source, a: str, b: str) -> Comparison | None:
     try:
         kind = comparing.output_kind(src)
     except (OSError, ValueError) as exc:  # a folder that is not a model
-        st.error(t("error.model", message=str(exc)))
+        st.error(load_errors.said(str(exc)))
         return None
     loaded = _loaded(src, kind)
     if loaded is None:
@@ -198,16 +198,14 @@ def open_button(src_name: str, text: str, key: str) -> None:
 
 def patching(src: Source, c: Comparison) -> tuple[Patching, Patching]:
     """Every head patched alone, and all at once, from the shelf; a progress bar while it runs."""
-    holder: dict[str, object] = {}
+    bar = progress.Bar()
 
-    def progress(done: int, total: int) -> None:
-        bar = holder.setdefault("bar", st.progress(0.0))
-        bar.progress(done / max(total, 1), text=t("compare.patching_progress", done=done, total=total))
+    def reported(done: int, total: int) -> None:
+        bar(done / max(total, 1), t("compare.patching_progress", done=done, total=total))
 
     kept = cache.shelf.get(("compare_patch", src.name, c.text_a, c.text_b),
-                           lambda: (c.patching(progress), c.patching(together=True)), "compare.patching_spinner", queued=True)
-    if "bar" in holder:
-        holder["bar"].empty()  # type: ignore[attr-defined]
+                           lambda: (c.patching(reported), c.patching(together=True)), "compare.patching_spinner", queued=True)
+    bar.done()
     return kept
 
 

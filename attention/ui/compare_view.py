@@ -97,7 +97,8 @@ def unseen(c: Comparison, pair: tuple[str, str], on_pair: Callable[[], None]) ->
 
 def grid(c: Comparison, measure: str, on_click: Callable[[], None]) -> None:
     values = c.grid(measure)  # (sites, heads)
-    rows = [f"{kind_title(s.kind)} {s.layer}" for s in c.sites]
+    # short row words ("decoder 12"): the full kind ("decoder self-attention (masked) 12") was clipped on the left
+    rows = [t("compare.site_row", kind=t(f"compare.kind_short.{s.kind}"), layer=s.layer) for s in c.sites]
     cols = [t("compare.head_col", head=h) for h in range(values.shape[1])]
     chosen = (st.session_state.get(Keys.CMP_KIND), st.session_state.get(Keys.CMP_LAYER))
     row = next((i for i, s in enumerate(c.sites) if (s.kind, s.layer) == chosen), None)

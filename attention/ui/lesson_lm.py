@@ -12,7 +12,7 @@ from attention import sources
 from attention.errors import ModelLoadError
 from attention.lesson.steps import Step, Unavailable
 from attention.lm import smollm2
-from attention.ui import cache, settings, state
+from attention.ui import cache, load_errors, settings, state
 from attention.ui.lang import t
 from attention.ui.state import EXPLORE_SCOPE, Keys
 
@@ -30,7 +30,8 @@ def deciding(prompt: str) -> Any:
     except ValueError as exc:  # nothing the tokenizer can read
         raise Unavailable(t("lesson.predict_word.empty")) from exc
     except (ModelLoadError, OSError, RuntimeError) as exc:
-        raise Unavailable(t("lesson.predict_word.no_model", error=str(exc))) from exc
+        said = load_errors.said(str(exc)) if isinstance(exc, ModelLoadError) else str(exc)
+        raise Unavailable(t("lesson.predict_word.no_model", error=said)) from exc
 
 
 def _explore(values: dict[str, Any]) -> None:

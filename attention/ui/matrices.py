@@ -17,7 +17,7 @@ from attention.analysis.selection import Selection, selection_from_event
 from attention.headview.payload import LABELS
 from attention.plots import effect_figures, heatmaps
 from attention.trace import Site
-from attention.ui import charts, explanations, head_component, state
+from attention.ui import charts, explanations, head_component, head_legend, state
 from attention.ui.state import Keys, Scope
 from attention.ui.lang import site_notes, t
 
@@ -71,6 +71,7 @@ def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
         return
     for note in site_notes(site, head):  # e.g. the share of weight an attention sink takes
         st.info(note)
+    head_legend.show(site, head)  # above the matrices it explains
     head_component.head_view(site, head, _pair(sel), key=f"{page}-head", labels=head_labels(),
                              on_select=lambda pair: state.set_selection(_selection(pair), scope))
     if st.toggle(t("vw.toggle"), key=Keys.VALUE_WEIGHTED, help=t("vw.help")):  # ‖α·v‖ beside A, clickable like A

@@ -9,7 +9,7 @@ from attention.analysis.markdown import literal
 from attention.analysis.text_input import check_text
 from attention.sources import Output, Source
 from attention.trace import Trace
-from attention.ui import cache, settings, state
+from attention.ui import cache, load_errors, settings, state
 from attention.ui.lang import t, trace_problems
 from attention.ui.state import Keys
 
@@ -38,7 +38,7 @@ def traced(name: str | None = None, key: str = Keys.TEXT) -> Trace | None:
     try:
         tr = cache.trace(model_path() if name is None else name, checked.text)
     except ModelLoadError as exc:
-        st.error(t("error.model", message=str(exc)))
+        st.error(load_errors.said(str(exc)))
         return None
     if tr.dropped_tokens:
         st.warning(t("explore.truncated", max=len(tr.tokens), dropped=tr.dropped_tokens))

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from attention.analysis import sampling
+from attention.analysis.markdown import code
 from attention.blas import one_torch_thread
-from attention.ui import admission, cache, settings
+from attention.errors import ModelLoadError
+from attention.ui import admission, cache, load_errors, progress, settings
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -46,21 +48,20 @@ def load_model() -> LoadedModel | None:
     if settings.hosted() and not smollm2.is_expanded():  # 1.6 GB at its peak: never inside a serving replica
         st.error(t("write.not_expanded", folder=smollm2.folder_path()))
         return None
-    holder: dict[str, object] = {}
+    bar = progress.Bar()
 
-    def progress(stage: str, done: float) -> None:
-        if stage == "done" and "bar" not in holder:
+    def reported(stage: str, done: float) -> None:
+        if stage == "done" and not bar.shown:
             return  # already expanded: nothing to show
-        bar = holder.setdefault("bar", st.progress(0.0))
-        bar.progress(min(max(done, 0.0), 1.0), text=t("write.expanding", stage=t(f"write.stage_{stage}")))
+        bar(done, t("write.expanding", stage=t(f"write.stage_{stage}")))
 
     try:
-        lm = cache.language_model(progress)
+        lm = cache.language_model(reported)
     except Exception as exc:  # any failure is said on the page, never as a traceback
-        st.error(t("write.load_failed", error=f"{type(exc).__name__}: {exc}"))
+        said = load_errors.said(str(exc)) if isinstance(exc, ModelLoadError) else f"{type(exc).__name__}: {exc}"
+        st.error(t("write.load_failed", error=said))
         return None
-    if "bar" in holder:
-        holder["bar"].empty()  # type: ignore[attr-defined]
+    bar.done()
     return lm
 
 
@@ -155,9 +156,7 @@ def write(n: int) -> None:
     if held is None:
         return
     w = held[1]
-    shown = st.session_state.get(Keys.WR_STEP)
-    if isinstance(shown, int) and shown < len(w.steps):
-        w.back(shown)
+    back_to_shown(w)
     drawn_with = seed()
     with admission.gate.turn(), one_torch_thread():  # the model's work waits its turn (a callback draws nothing)
         for _ in range(n):
@@ -165,6 +164,36 @@ def write(n: int) -> None:
                 break
     st.session_state[Keys.WR_STEP] = len(w.steps)
     remember(w)
+
+
+def back_to_shown(w: Writing) -> None:
+    """Writing starts from the step shown: the words after it are dropped (the page said so before)."""
+    shown = st.session_state.get(Keys.WR_STEP)
+    if isinstance(shown, int) and shown < len(w.steps):
+        w.back(shown)
+
+
+def finished(w: Writing, step: int) -> bool:
+    """Nothing can be written from `step`: it is the newest and writing has ended or is full. From an
+    earlier step the buttons write again (replacing what came after), as after any other word."""
+    return step == len(w.steps) and (w.ended or w.full)
+
+
+def step_named(w: Writing, step: int) -> str:
+    """Which step the page shows, in words: the text up to which word, and which word the bars predict."""
+    n = len(w.steps)
+    if step == 0:
+        return t("write.shown_prompt")
+    token = code(w.steps[step - 1].label)
+    return t("write.shown_newest" if step == n else "write.shown_step", i=step, n=n, token=token, next=step + 1)
+
+
+def replaced(w: Writing, step: int) -> str | None:
+    """The warning before writing from an earlier step drops the words after it (None at the newest)."""
+    later = len(w.steps) - step
+    if later <= 0:
+        return None
+    return t("write.replaces_one" if later == 1 else "write.replaces", n=later, i=step)
 
 
 def seed() -> int | None:
@@ -198,6 +227,9 @@ _PLAY_DUE = "_wr_play_due"  # time.monotonic() from which a run of the ticking f
 
 def toggle_play(on: bool) -> None:
     """▶ / Pause. The first word comes with the first tick, not with the click."""
+    held = st.session_state.get(Keys.WR_WRITING)
+    if on and held is not None:  # Play from an earlier step writes from there, as Next word does
+        back_to_shown(held[1])
     st.session_state[Keys.WR_PLAYING] = on
     st.session_state[_PLAY_DUE] = time.monotonic() + PLAY_SECONDS / 2
 

@@ -61,7 +61,8 @@ def test_three_next_words_mark_the_newest_row_and_a_word_goes_back(page, app_url
     wait_idle(page)
     wait_ready(page)
     expect(page.locator('[data-matrix="A"]').first).to_have_attribute("data-selected", "6,", timeout=30_000)
-    expect(page.get_by_text("Chosen at step 3:")).to_be_visible()  # what it predicted, and the word taken
+    expect(page.get_by_text("Word 3, written from this prediction:")).to_be_visible()  # what it predicted, and the word taken
+    expect(page.get_by_text("Shown: step 2 of 3,")).to_be_visible()  # the step shown, named
     assert "step=2" in page.url
 
 

@@ -65,11 +65,14 @@ def test_odd_input_gets_a_message_or_a_drawing_never_an_exception(text, expect):
     assert not at.exception and len(head_views(at)) == 1
 
 
-def test_bad_model_folder_is_a_clear_error(tmp_path):
-    at = start()
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_bad_model_folder_is_a_clear_error_in_the_pages_language(tmp_path, lang):
+    at = start(lang=lang)
     at.sidebar.text_input(key="model_path").set_value(str(tmp_path / "nowhere")).run()
     assert not at.exception
-    assert any("nowhere" in e.value for e in at.error)
+    said = [e.value for e in at.error if "nowhere" in e.value]
+    assert len(said) == 1
+    assert ("Cannot load a model" in said[0]) == (lang == "en"), said  # no English sentence on the Chinese page
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -108,3 +108,10 @@ def test_no_tick_marks_beside_the_row_words():
     site = site_of(["the", "black", "cat", "drank", "the", "milk"])
     for fig in (heatmaps.scores_figure(site, 0, Selection()), heatmaps.weights_figure(site, 0, Selection())):
         assert fig.layout.yaxis.ticks == ""
+
+
+def test_the_row_words_margin_counts_a_chinese_character_as_two_widths():
+    from attention.plots.heatmaps import left_margin, text_units
+
+    assert text_units("decoder 12") == 10 and text_units("解码器 12") == 9
+    assert left_margin(["解码器自注意"]) == 20 + 7 * 12 > left_margin(["decoder"])

@@ -280,6 +280,7 @@ class HvPanel {
     ctx.clearRect(0, 0, this.w, this.h);
     this.band(ctx, hover, HV_HOVER, 1);
     this.band(ctx, sel, HV_HIGHLIGHT, 2);
+    hvSelectedLabels(this, ctx, sel); // marks.js
   }
 
   band(ctx, at, colour, width) {
