@@ -322,12 +322,17 @@ class Site:
 
     def row_z_diff(self, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
         """(len(rows),) per query row, the largest |our z − the model's| over the heads (a long site's check
-        of some rows: a writer checks each row once)."""
+        of some rows: a writer checks each row once). The rows asked are computed alone, not with their tile:
+        one new row costs a row, not 128."""
         idx = np.atleast_1d(np.arange(self.shape[0])[rows])
         worst = np.zeros(len(idx))
+        step = self.row_tile
         for h in range(self.n_heads):
-            ours = self.z_rows(h, idx)
-            worst = np.maximum(worst, np.abs(ours - self.model_z[h, idx]).max(axis=-1, initial=0.0))
+            for start in range(0, len(idx), step):
+                part = idx[start : start + step]
+                ours = self._block(h, part)[2]
+                worst[start : start + step] = np.maximum(
+                    worst[start : start + step], np.abs(ours - self.model_z[h, part]).max(axis=-1, initial=0.0))
         return worst
 
     def take_z_diff(self, value: float) -> None:

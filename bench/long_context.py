@@ -10,7 +10,8 @@ in the peak):
   trace     registry.get("smollm2").run(model, text): every layer captured (Explore, Overview, Compare)
   check     that trace's check of one layer (layer 17: every head's z against the model's, in tiles)
   head      one head's first view past 512 tokens: A max-pooled to at most 1,024 px a side, as the PNG sent
-  write     a Writing of the n-token prompt (Write's page; prompt not cut) and one written word
+  write     a Writing of the n-token prompt (Write's page; prompt not cut) and one written word: its step, and
+            the newest site the page then shows with its new row checked (site s)
 Ratios are to the bare forward and the bare KV-cache step measured in the same run.
 """
 
@@ -106,7 +107,12 @@ def _write(n: int) -> dict:
     t0 = time.perf_counter()
     w.step(token_id=ids[-1])
     step = time.perf_counter() - t0
-    return {"write_read_s": read, "write_step_s": step, "write_peak_mib": peak_mib(), "write_cut": w.cut}
+    w.site(17, step=0)  # the layer shown before the word: its prompt rows checked once, as the page does
+    t0 = time.perf_counter()
+    w.site(17).faithful  # after the word: the site the page shows, its new row checked
+    shown = time.perf_counter() - t0
+    return {"write_read_s": read, "write_step_s": step, "write_site_s": shown, "write_peak_mib": peak_mib(),
+            "write_cut": w.cut, "write_lean": w.lean}
 
 
 PARTS = {"bare": _bare, "trace": _trace, "write": _write}
@@ -136,7 +142,7 @@ def main() -> None:
         return
     rows = []
     print(f"{'n':>6} {'bare s':>7} {'bare MiB':>8} {'trace s':>8} {'×bare':>6} {'trace MiB':>9} {'check s':>8} "
-          f"{'check diff':>10} {'head s':>7} {'head kB':>7} {'write MiB':>9} {'word s':>7} {'×step':>6}")
+          f"{'check diff':>10} {'head s':>7} {'head kB':>7} {'write MiB':>9} {'word s':>7} {'site s':>7} {'×step':>6}")
     for n in args.lengths:
         row = {"n": n}
         for part in args.parts:
@@ -150,7 +156,7 @@ def main() -> None:
         word = row.get("write_step_s", 0) / row["step_s"] if row.get("step_s") else float("nan")
         print(f"{n:>6} {f('forward_s'):>7} {f('bare_peak_mib', '{:.0f}'):>8} {f('trace_s'):>8} {ratio:>6.2f} "
               f"{f('trace_peak_mib', '{:.0f}'):>9} {f('check_s'):>8} {f('check_diff', '{:.1e}'):>10} "
-              f"{f('head_s'):>7} {f('head_kb', '{:.0f}'):>7} {f('write_peak_mib', '{:.0f}'):>9} {f('write_step_s', '{:.3f}'):>7} {word:>6.2f}",
+              f"{f('head_s'):>7} {f('head_kb', '{:.0f}'):>7} {f('write_peak_mib', '{:.0f}'):>9} {f('write_step_s', '{:.3f}'):>7} {f('write_site_s', '{:.3f}'):>7} {word:>6.2f}",
               flush=True)
         if "error" in row:
             print("   error:", row["error"])

@@ -87,6 +87,9 @@ def test_a_wrong_output_fails_the_check() -> None:
     z[0, 4, 11, 3] += 1e-3  # one number of one head, far from the others
     site = _long_site(q, k, v, z, 0)
     assert not site.faithful and 9e-4 < site.check_diff < 1.1e-3
+    per_row = site.row_z_diff()  # the writer's check, row by row: the wrong row is found
+    assert int(np.argmax(per_row)) == 11 and per_row[11] == pytest.approx(site.check_diff, rel=1e-3)
+    assert np.delete(per_row, 11).max() < 1e-5 and np.allclose(site.row_z_diff([3, 11]), per_row[[3, 11]], atol=1e-6)
 
 
 def test_the_budget_holds(monkeypatch) -> None:
