@@ -160,7 +160,9 @@ class Site:
         """(2, heads, query_pos, key_pos): S and A of every head of a long site, head by head."""
         out = np.empty((2, self.n_heads, *self.shape), np.float32)
         for h in range(self.n_heads):
-            out[0, h], out[1, h] = self._block(h, np.arange(self.shape[0]), scores=True)[:2]
+            for r0 in range(0, self.shape[0], self.row_tile):  # the tiles pattern() uses: the same numbers
+                rows = np.arange(r0, min(self.shape[0], r0 + self.row_tile))
+                out[0, h, rows], out[1, h, rows] = self._block(h, rows, scores=True)[:2]
         return _frozen(out)
 
     def _every_head(self) -> np.ndarray:

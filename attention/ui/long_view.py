@@ -10,7 +10,7 @@ import streamlit as st
 
 from attention.analysis import details
 from attention.analysis.pooled import pooled_pattern
-from attention.analysis.selection import Selection
+from attention.analysis.selection import Selection, selection_from_event
 from attention.plots import heatmaps, pooled_image
 from attention.plots.labels import token_labels
 from attention.trace import Site
@@ -38,13 +38,11 @@ def _window(n_query: int, n_key: int) -> tuple[int, int, int]:
 
 
 def _on_click(chart_key: str, r0: int, c0: int, scope: Scope) -> None:
-    """A click on the window: its cell (local indices in customdata) becomes the selection, in positions."""
-    event = st.session_state.get(chart_key) or {}
-    points = (event.get("selection") or {}).get("points") or []
-    data = points[0].get("customdata") if points else None
-    if isinstance(data, list) and len(data) == 2:
-        q, k = (int(x) for x in data)
-        state.set_selection(Selection(r0 + q if q >= 0 else None, c0 + k if k >= 0 else None), scope)
+    """A click on the window: its cell or word (local indices in customdata) becomes the selection, in positions."""
+    local = selection_from_event(Selection(), st.session_state.get(chart_key))
+    if local != Selection():
+        state.set_selection(Selection(None if local.query is None else r0 + local.query,
+                                      None if local.key is None else c0 + local.key), scope)
 
 
 def show_long(site: Site, head: int, scope: Scope | None, site_key: tuple, query: int | None = None) -> None:
@@ -57,7 +55,8 @@ def show_long(site: Site, head: int, scope: Scope | None, site_key: tuple, query
     png, cell, shape = _picture(site, site_key, head)
     st.caption(t("long.caption", n=f"{max(n_query, n_key):,}", rows=shape[0], cols=shape[1], cell=cell,
                  kb=f"{len(png) / 1024:,.0f}"))
-    st.image(png, caption=t("long.picture", layer=site.layer, head=head), width="content")
+    st.image(png, caption=t("long.picture", layer=site.layer, head=head), width="content",
+             output_format="PNG")  # never JPEG: it would blur one strong pixel into its neighbours
 
     st.subheader(t("long.window_heading"), anchor=False)
     with st.container(horizontal=True):

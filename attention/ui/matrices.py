@@ -71,9 +71,9 @@ def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
         return
     for note in site_notes(site, head):  # e.g. the share of weight an attention sink takes
         st.info(note)
-    head_legend.show(site, head)  # above the matrices it explains
     head_component.head_view(site, head, _pair(sel), key=f"{page}-head", labels=head_labels(),
                              on_select=lambda pair: state.set_selection(_selection(pair), scope))
+    head_legend.show(site, head)  # under the matrices: above them, its late layout moved the view under a click
     if st.toggle(t("vw.toggle"), key=Keys.VALUE_WEIGHTED, help=t("vw.help")):  # ‖α·v‖ beside A, clickable like A
         _chart(effect_figures.value_weighted_figure(site, head, sel, title=t("vw.title"), masked_text=t("masked"),
                                                     axis_names=axis_names()), f"{page}_vw", scope)

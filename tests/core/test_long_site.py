@@ -60,6 +60,7 @@ def test_rows_match_torch(n_query: int, n_key: int) -> None:
     assert np.array_equal(site.masked, want.sum(0) == 0)
     assert np.array_equal(site.mask_rows() <= core.MASKED / 2, site.masked)
     assert np.allclose(site.weights, want, atol=1e-6) and site.weights.shape == (HEADS, n_query, n_key)
+    assert all(np.array_equal(site.weights[h], site.pattern(h)) for h in range(HEADS))  # one way of computing
     assert np.allclose(site.z, z[0].numpy(), atol=1e-5)
 
 

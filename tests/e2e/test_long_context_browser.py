@@ -10,7 +10,6 @@ import urllib.parse
 import numpy as np
 from playwright.sync_api import expect
 
-from attention import sources
 from attention.ui.long_view import EXACT_MAX
 from harness.app_server import wait_idle
 from harness.plot_geometry import chart_point
@@ -32,7 +31,7 @@ def test_a_long_head_is_pooled_then_a_window_of_it_is_exact_and_a_cell_is_clicke
     picture = page.locator('[data-testid="stImage"] img').first
     picture.wait_for(timeout=300_000)
     src = picture.get_attribute("src") or ""
-    assert "png" in src or src.startswith("/media")
+    assert src.endswith(".png")  # lossless: a JPEG would blur one strong pixel into its neighbours
     size = page.evaluate("(img) => [img.naturalWidth, img.naturalHeight]", picture.element_handle())
     assert max(size) <= 1024 and min(size) > 0  # pooled, not a cell per token
     expect(page.locator('[data-testid="stCustomComponentV1"], [data-matrix="A"]')).to_have_count(0)
@@ -45,13 +44,11 @@ def test_a_long_head_is_pooled_then_a_window_of_it_is_exact_and_a_cell_is_clicke
     expect(page.get_by_text("query rows 1100–1163, keys 1060–1123", exact=False)).to_be_visible(timeout=60_000)
     chart = 0  # the window is the page's only plotly chart
     page.locator('[data-testid="stPlotlyChart"] .nsewdrag').first.wait_for(timeout=60_000)
+    page.locator('[data-testid="stPlotlyChart"]').first.scroll_into_view_if_needed()  # below the picture
+    page.wait_for_timeout(300)
     q, k = 20, 7  # local cell: query 1120, key 1067
     page.mouse.click(*chart_point(page, chart, k, q))
     wait_idle(page, timeout_ms=120_000)
     expect(page.get_by_text("Where query 1120", exact=False)).to_be_visible(timeout=60_000)
-    site = sources.get(sources.SMOLLM2).run(smollm2, text).trace.site(18, "decoder")
-    row = site.pattern(6, [1120])[0]
-    best = int(np.argmax(row))
-    table = page.locator('[data-testid="stDataFrame"]').first
-    expect(table).to_be_visible()
-    assert f"{row[best]:.5f}"[:6] in table.inner_text() or str(best) in table.inner_text()
+    assert "q=1120" in page.url and "k=1067" in page.url  # the clicked cell, in positions of the whole text
+    # the row's numbers are checked against the trace in tests/pages/test_explore_long.py (the grid is a canvas)

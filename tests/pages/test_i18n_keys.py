@@ -41,6 +41,7 @@ def _weights_grid() -> Iterable[Effect]:
 # every word the function can return over a grid of inputs. A family missing here fails the test below.
 FAMILIES: dict[str, Callable[[], Iterable[str]] | None] = {
     "kind.{}": lambda: KINDS,
+    "compare.kind_short.{}": lambda: KINDS,
     "capture.{}": lambda: CAPTURE_PATHS,
     "fallback.{}": lambda: FALLBACKS,
     "missing_qkv.{}": lambda: MISSING_QKV,
