@@ -116,7 +116,7 @@ class Writing:
         if layer not in self.stores:
             self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale,
                                             rec.q.shape[1], rec.shared_k.shape[1], rec.q.shape[-1], most=self.total)
-            self.stores[layer].reserve(len(self.ids))  # the prompt's rows: no doubling while it is read
+            self.stores[layer].reserve(len(self.ids) + WRITTEN_AHEAD)  # the prompt and the next words: no copies
         return self.stores[layer]
 
     def _rebuilt_cache(self) -> DynamicCache:

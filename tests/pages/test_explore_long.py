@@ -20,7 +20,7 @@ def _text(tokenizer, n: int) -> str:
     return tokenizer.decode(tokenizer(words, add_special_tokens=False)["input_ids"][:n])
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", "zh"])  # the words of the long view in both languages
 def test_a_long_text_is_drawn_pooled_with_an_exact_window_and_row(smollm2, lang):
     from attention import sources
 
