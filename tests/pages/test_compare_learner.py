@@ -5,26 +5,14 @@ stripe is left above the patching results."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention.plots.heatmaps import text_units
-from attention.ui import state
+from tests.pages.test_compare_page import opened  # noqa: F401 - the page opened from a link
 
 pytestmark = pytest.mark.model
-
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def opened(lang: str = "en", **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=600)
-    at.query_params.update({"lang": lang, **params})
-    at.switch_page(state.PAGES["compare"].path)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def grid_spec(at: AppTest) -> dict:

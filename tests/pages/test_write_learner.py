@@ -3,7 +3,6 @@ head view, the step shown named plainly, a warning before Next word replaces lat
 mode said to ignore temperature."""
 
 import html
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,17 +13,7 @@ from attention.ui.state import Keys
 from tests.pages.head_views import head_views
 
 pytestmark = pytest.mark.model
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PROMPT = "The black cat drank the milk because it was"
-
-
-def open_write(lang: str = "en", **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=300)
-    at.switch_page("views/write.py")
-    at.query_params["lang"] = lang
-    for name, value in params.items():
-        at.query_params[name] = value
-    return at.run()
+from tests.pages.test_write_page import PROMPT, open_write  # noqa: E402, F401 - one way to open Write
 
 
 def legends(at: AppTest) -> list[str]:
