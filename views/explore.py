@@ -36,7 +36,8 @@ def explore_page() -> None:
     context = (tr.text, sentence.model_path(), site.kind)  # a new sentence, model or kind clears the selection
     state.get_selection(EXPLORE_SCOPE, context)
     if max(site.shape) > long_view.EXACT_MAX:  # every cell would be megabytes: pooled, a window, a row
-        long_view.show_long(site, head, EXPLORE_SCOPE, (tr.text, tr.model, site.kind, site.layer))
+        long_view.show_long(site, head, EXPLORE_SCOPE, (tr.text, tr.model, site.kind, site.layer),
+                            query=state.get_selection(EXPLORE_SCOPE).query)  # the window opens on a selected row
         return
     matrices.show(site, head, page="explore", scope=EXPLORE_SCOPE,
                   tab_key=Keys.EXPLAIN_TAB,

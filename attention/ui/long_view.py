@@ -10,6 +10,7 @@ import streamlit as st
 
 from attention.analysis import details
 from attention.analysis.pooled import pooled_pattern
+from attention.analysis.token_text import readable_tokens
 from attention.analysis.selection import Selection, selection_from_event
 from attention.plots import heatmaps, pooled_image
 from attention.plots.labels import token_labels
@@ -85,8 +86,9 @@ def show_long(site: Site, head: int, scope: Scope | None, site_key: tuple, query
 
     query = sel.query if sel.query is not None else (query if query is not None else r0)
     top = details.top_keys(site, head, query, n=10)
-    st.markdown(t("long.row_title", i=query, token=site.query_tokens[query].replace("`", "'")))
-    st.dataframe({t("long.col_key"): [k.key for k in top], t("long.col_token"): [k.token for k in top],
+    words = readable_tokens(site.key_tokens)  # "·sat", not the tokenizer's "Ġsat"
+    st.markdown(t("long.row_title", i=query, token=readable_tokens(site.query_tokens)[query].replace("`", "'")))
+    st.dataframe({t("long.col_key"): [k.key for k in top], t("long.col_token"): [words[k.key] for k in top],
                   t("long.col_weight"): [round(k.weight, 5) for k in top],
                   t("long.col_uniform"): [round(1.0 / max(1, int((~site.masked_rows(slice(query, query + 1))[0]).sum())), 5)]
                   * len(top)}, hide_index=True)
