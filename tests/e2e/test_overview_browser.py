@@ -25,6 +25,11 @@ def open_overview(page, app_url) -> None:
 
 def thumbnail_centre(page, layer: int, head: int) -> tuple[float, float]:
     """Data coordinates of the click target of one thumbnail, read from the drawn figure."""
+    page.wait_for_function(  # the grid drawn with its click targets (a busy machine drew the page's charts late)
+        """(n) => { const el = document.querySelectorAll('[data-testid="stPlotlyChart"]')[n];
+            const gd = el && el.querySelector('.js-plotly-plot');
+            return !!(gd && gd._fullData && gd._fullData.some(d => d.name === 'heads' && d.customdata)); }""",
+        arg=GRID, timeout=60_000)
     chart = page.locator('[data-testid="stPlotlyChart"]').nth(GRID).element_handle()
     return tuple(page.evaluate(
         """([el, layer, head]) => { const gd = el.querySelector('.js-plotly-plot');
