@@ -68,7 +68,7 @@ def _mean_rows(per_row: np.ndarray, live: np.ndarray) -> np.ndarray:
 def site_stats(site: Site) -> list[HeadStats]:
     """The statistics of every head of one site, head by head (a long site's in one pass of row tiles)."""
     if site.is_long:
-        return streamed.summaries(site, thumb_max=1)[1]
+        return streamed.summaries(site, thumb_max=0)[1]
     a = site.weights  # (heads, query_pos, key_pos)
     live = a.sum(axis=-1) > 0.5  # rows that really distribute attention
     nan = np.full(a.shape[0], np.nan)

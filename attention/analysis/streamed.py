@@ -20,12 +20,12 @@ def block_index(n: int, blocks: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def summaries(site: Site, thumb_max: int) -> tuple[dict[int, np.ndarray], list[HeadStats]]:
-    """Per head its thumbnail (at most thumb_max² float32: key blocks summed, query blocks averaged, as
+    """Per head its thumbnail (thumb_max 0: none, only the statistics; else at most thumb_max² float32: key blocks summed, query blocks averaged, as
     overview_data.downsample) and its HeadStats (as head_stats.site_stats)."""
     n_q, n_k = site.shape
     offset = n_k - n_q  # key position of query 0
-    q_edges, q_block = block_index(n_q, thumb_max)
-    k_edges, _ = block_index(n_k, thumb_max)
+    q_edges, q_block = block_index(n_q, max(1, thumb_max))
+    k_edges, _ = block_index(n_k, max(1, thumb_max))
     special = np.zeros(n_k, bool)
     special[list(special_positions(site.key_tokens))] = True
     self_attention = site.kind != "cross"
@@ -37,7 +37,8 @@ def summaries(site: Site, thumb_max: int) -> tuple[dict[int, np.ndarray], list[H
         for r0 in range(0, n_q, site.row_tile):  # the site's own tiles: each computed once
             a = site.pattern(h, slice(r0, min(n_q, r0 + site.row_tile))).astype(np.float64)  # (rows, n_k)
             rows = np.arange(r0, r0 + a.shape[0])
-            np.add.at(thumb, q_block[rows], np.add.reduceat(a, k_edges[:-1], axis=1))
+            if thumb_max:  # 0: statistics alone (head_stats)
+                np.add.at(thumb, q_block[rows], np.add.reduceat(a, k_edges[:-1], axis=1))
             live = a.sum(axis=-1) > 0.5
             sums["entropy"] += core.entropy(a)[live].sum()
             sums["special"] += (a * special).sum(axis=-1)[live].sum()
