@@ -37,7 +37,10 @@ STATE = """() => {
 
 
 SLIDER = """document.querySelector('[data-testid="stSlider"] [aria-valuetext]')?.getAttribute('aria-valuetext')"""
-STEPS = (0, 20)  # the first two snapshot steps of the shipped weights
+STEPS = (0, 20)
+# A click while Play redraws the charts every tick: on a loaded machine (a full suite on 2 cores) the browser
+# can take longer than Playwright's 30 s default to act on it (a CI run timed out right after scrolling to ⏸)
+CLICK_WHILE_PLAYING_MS = 120_000  # the first two snapshot steps of the shipped weights
 WATCH_STALE = """() => {
   window.__stale = 0;
   const outside = () => [...document.querySelectorAll('h1, [data-testid="stRadio"]')]
@@ -72,7 +75,7 @@ def test_play_keeps_slider_heatmaps_and_markers_on_the_same_step(page, app_url):
                            timeout=300_000)  # two ticks on (a busy machine ticks slower than 0.8 s)
     expect(page.get_by_role("radio", name="encoder self-attention")).to_be_enabled()
     assert page.evaluate("() => window.__stale") == 0
-    pause.click()
+    pause.click(timeout=CLICK_WHILE_PLAYING_MS)
     expect(page.get_by_role("button", name="▶ Play")).to_be_visible(timeout=60_000)
     wait_idle(page)
     page.wait_for_timeout(2000)  # no tick after a pause
@@ -88,7 +91,7 @@ def test_play_keeps_slider_heatmaps_and_markers_on_the_same_step(page, app_url):
     # once sent its old value as a move, which ended Play after one tick with the slider left on 0)
     page.get_by_role("button", name="▶ Play").click()
     page.wait_for_function(f"() => !['0', '4000'].includes({SLIDER})", timeout=300_000)
-    page.get_by_role("button", name="⏸ Pause").click()
+    page.get_by_role("button", name="⏸ Pause").click(timeout=CLICK_WHILE_PLAYING_MS)
     expect(page.get_by_role("button", name="▶ Play")).to_be_visible(timeout=60_000)
     wait_idle(page)
     assert 0 < _same_step(page.evaluate(STATE)) < 4000
