@@ -30,6 +30,7 @@ from attention.analysis import sampling  # noqa: E402
 from attention.analysis.token_text import readable, scheme_of  # noqa: E402, F401 - readable: part of the API
 from attention.capture import attention_fn  # noqa: E402
 from attention.capture import hf_model, malloc  # noqa: E402
+from attention.lm import kv_buffer  # noqa: E402
 from attention.capture.hf_model import LoadedModel  # noqa: E402
 from attention.lm.rows import LayerStore, NewRows, Recomputed, recomputed  # noqa: E402
 from attention.lm.written import HOSTED, LOCAL, Ahead, Limits, NextToken, Step  # noqa: E402, F401 - part of the API
@@ -116,13 +117,25 @@ class Writing:
         if layer not in self.stores:
             self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale,
                                             rec.q.shape[1], rec.shared_k.shape[1], rec.q.shape[-1], most=self.total)
-            self.stores[layer].reserve(len(self.ids) + WRITTEN_AHEAD)  # the prompt and the next words: no copies
+            self.stores[layer].reserve(self._room)  # the prompt and the next words: no copies
+            index = self.stores[layer].cache_index = int(getattr(rec.module, "layer_idx", layer))  # the cache's layer
+            cached = self._cache.layers[index]
+            if isinstance(cached, kv_buffer.BufferLayer):
+                self.stores[layer].share(cached.buffer)  # k and v: the cache's own memory, not a copy
         return self.stores[layer]
 
+    @property
+    def _room(self) -> int:
+        return min(self.total, len(self.ids) + WRITTEN_AHEAD)
+
     def _rebuilt_cache(self) -> DynamicCache:
-        """The KV cache made again from the kept keys and values (after going back a step)."""
-        cache = DynamicCache(config=self.lm.model.config)
+        """The KV cache over the kept keys and values (at first, and after going back a step): a store that
+        shares its buffer with the cache gives it again (no copy), another's are copied in."""
+        shared = {store.cache_index: store.buffer for store in self.stores.values() if store.buffer is not None}
+        cache = kv_buffer.buffered_cache(self.lm.model.config, self._room, self.total, shared)
         for layer in sorted(self.stores):
+            if self.stores[layer].buffer is not None:
+                continue
             k, v = self.stores[layer].kv()
             cache.update(torch.from_numpy(np.ascontiguousarray(k))[None],
                          torch.from_numpy(np.ascontiguousarray(v))[None], layer)

@@ -238,3 +238,23 @@ def test_a_long_prompt_is_written_lean_and_agrees_with_the_full_reading(smollm2)
         np.testing.assert_allclose(site.pattern(4, rows[-3:]), kept.pattern(4, rows[-3:])[:, :n], atol=1e-5)
     lean.back(1)
     assert lean.n == n - 2 and lean.site(18).shape == (n - 2, n - 2) and lean.stores[18].z_diff.shape == (n - 2,)
+
+
+def test_kept_keys_are_the_caches_own_memory_and_an_old_site_keeps_its_own(smollm2):
+    """The KV cache writes keys into the writer's store (lm/kv_buffer.py): one copy, not two. Going back
+    and writing another word never changes a site assembled before."""
+    w = writer.start(smollm2, PROMPT)
+    first = w.step()
+    store = w.stores[3]
+    cached = w._cache.layers[store.cache_index]
+    assert np.shares_memory(store.kv()[0], cached.keys.numpy()) and cached.keys.shape[-2] == w.n
+    before = store.long_site(tuple(w.tokens))  # k and v: views of the store's (here: the cache's) memory
+    assert np.shares_memory(before.k, cached.keys.numpy())
+    keys, values = before.k.copy(), before.v.copy()
+    w.back(0)
+    other = (first.token_id + 1) % len(smollm2.tokenizer)
+    w.step(token_id=other)
+    assert np.array_equal(before.k, keys) and np.array_equal(before.v, values)
+    again = writer.Writing(smollm2, "", ids=list(w.ids))  # the new word's keys are those of a fresh reading
+    close(w.site(3).k, again.site(3).k, "keys after going back")
+    close(w.next.logits, again.next.logits, "logits after going back")
