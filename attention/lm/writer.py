@@ -39,8 +39,9 @@ from attention.trace import Site, Trace  # noqa: E402
 # The prompt is read this many tokens at a time through the cache. Read at once, every layer's (heads, P, P)
 # weights existed together (30 × 9 × 2,048² floats: 4.5 GB for a 2,048-token prompt); in chunks, a chunk's
 # rows reach only the keys before them, so what is kept is about half, and the peak is one chunk's.
+# Lean too (no weights): a chunk's SDPA temporaries and its recorded q, z are the peak above what is kept. A
+# 2,048-token prompt in chunks of 512 / 256 / 128 peaked at 1,583 / 1,525 / 1,461 MiB (VmHWM).
 PREFILL_CHUNK = 128
-LEAN_PREFILL_CHUNK = 512  # lean (no weights): a chunk's recorded q, k, v, z live beside their copies in the stores
 WRITTEN_AHEAD = 64  # words a writing is expected to grow by, when it decides to keep the model's weights or not
 
 
@@ -76,14 +77,13 @@ class Writing:
         self._ahead: Ahead | None = None  # the next token read ahead; the cache holds its key and value
         self._lock = threading.RLock()  # held while the model reads (a step, going back, reading ahead)
         # A long prompt is read lean: the model's fast attention (SDPA), no weights made or kept, each row's
-        # z checked instead (rows.LayerStore.long_site): O(n) a word, the prompt read in larger chunks.
+        # z checked instead (rows.LayerStore.long_site): O(n) a word.
         # (decided by the prompt and the next WRITTEN_AHEAD words: a short prompt keeps today's check of the weights)
         self.lean = not hf_model.keeps_weights(lm, min(self.total, len(self.ids) + WRITTEN_AHEAD))
         if self.lean:
             malloc.fix_threshold()
-        chunk = LEAN_PREFILL_CHUNK if self.lean else PREFILL_CHUNK
-        for lo in range(0, len(self.ids), chunk):  # the last chunk's logits: after the whole prompt
-            rows, logits = self._read(self.ids[lo : lo + chunk])
+        for lo in range(0, len(self.ids), PREFILL_CHUNK):  # the last chunk's logits: after the whole prompt
+            rows, logits = self._read(self.ids[lo : lo + PREFILL_CHUNK])
             self._keep(rows)
         self._logits.append(logits)
 
