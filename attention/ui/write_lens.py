@@ -55,6 +55,25 @@ def open_layer() -> None:
 LENS_ON = "wr_lens_on"  # the lens is shown (and computed)
 
 
+ROW_PX = 35  # st.dataframe's row height (header included)
+
+
+def lens_notes(rows: list, current: str) -> list[str]:
+    """What the lens's two surprises mean: the embedding row naming the current token itself (the
+    unembedding is the embedding matrix, tied), and a token that rises in a middle layer and falls again."""
+    notes = []
+    if rows[0].labels[0] == current:
+        notes.append(t("lens.embedding_self", token=current, p=f"{rows[0].probs[0]:.3f}"))
+    final = rows[-1].labels[0]
+    for i, r in enumerate(rows[1:-1], start=1):  # a middle top token, strong, that the output does not keep
+        later = [x.probs[x.labels.index(r.labels[0])] if r.labels[0] in x.labels else 0.0 for x in rows[i + 1:]]
+        if r.labels[0] != final and r.probs[0] >= 0.5 and later and min(later) <= r.probs[0] - 0.3:
+            notes.append(t("lens.rise_fall", token=r.labels[0], layer=r.layer, p=f"{r.probs[0]:.3f}",
+                           low=f"{min(later):.3f}"))
+            break
+    return notes
+
+
 def lens_section(w: Writing, step: int) -> None:
     from attention.lm.lens import EMBEDDING, settles_at
 
@@ -78,12 +97,20 @@ def lens_section(w: Writing, step: int) -> None:
               t("lens.col_final", token=final_label): r.output_prob,
               t("lens.col_next"): "  ".join(f"{lab} {p:.2f}" for lab, p in zip(r.labels[1:], r.probs[1:], strict=True))}
              for r in rows]
-    st.dataframe(table, hide_index=True, width="stretch", key="wr_lens_table", column_config={
-        t("lens.col_p"): st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.3f"),
-        t("lens.col_final", token=final_label): st.column_config.NumberColumn(format="%.4f")})
+    # every layer in view (a 400 px box showed embed–8 only) and the runners-up given the widest column
+    st.dataframe(table, hide_index=True, width="stretch", key="wr_lens_table", height=ROW_PX * (len(table) + 1) + 3,
+                 column_config={
+                     t("lens.col_layer"): st.column_config.TextColumn(width="small"),
+                     t("lens.col_top"): st.column_config.TextColumn(width="small"),
+                     t("lens.col_p"): st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.3f",
+                                                                      width="small"),
+                     t("lens.col_final", token=final_label): st.column_config.NumberColumn(format="%.4f", width="small"),
+                     t("lens.col_next"): st.column_config.TextColumn(width="large")})
     settled = settles_at(rows)
     st.caption(t("lens.settles_embedding", token=final_label) if settled == EMBEDDING
                else t("lens.settles", token=final_label, layer=settled))
+    for note in lens_notes(rows, label(w.tokens[n - 1])):
+        st.caption(note)
     layers = list(w.layers)
     if st.session_state.get(LENS_PICK) not in layers:
         st.session_state[LENS_PICK] = st.session_state.get(Keys.WR_LAYER, layers[-1])
