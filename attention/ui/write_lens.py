@@ -4,6 +4,8 @@ weight beside its value-weighted share), both for the newest position of the ste
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -11,6 +13,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from attention.analysis.value_weighted import first_token
 from attention.plots.bar_table import Column, table_html
+from attention.analysis.token_text import readable_tokens
 from attention.plots.labels import label
 from attention.ui import admission, writing
 from attention.ui.lang import t
@@ -85,7 +88,10 @@ def lens_section(w: Writing, step: int) -> None:
     except Exception as exc:  # said on the page, never as a traceback
         st.error(t("lens.failed", error=f"{type(exc).__name__}: {exc}"))
         return
-    st.caption(t("lens.position", pos=n - 1, token=label(w.tokens[n - 1])))
+    current = readable_tokens(w.tokens[max(0, n - 6):n], w.scheme)[-1]  # a Chinese piece read with the text before it
+    st.caption(t("lens.position", pos=n - 1, token=current))
+    step_n = n - (w.n - len(w.steps))  # the candidates below follow this many written steps
+    rows = [replace(r, labels=tuple(w.candidate_label(tok, step_n) for tok in r.tokens)) for r in rows]
     final = rows[-1]
     final_label = final.labels[0]
     last = rows[-1].layer
@@ -109,7 +115,7 @@ def lens_section(w: Writing, step: int) -> None:
     settled = settles_at(rows)
     st.caption(t("lens.settles_embedding", token=final_label) if settled == EMBEDDING
                else t("lens.settles", token=final_label, layer=settled))
-    for note in lens_notes(rows, label(w.tokens[n - 1])):
+    for note in lens_notes(rows, current):
         st.caption(note)
     layers = list(w.layers)
     if st.session_state.get(LENS_PICK) not in layers:
