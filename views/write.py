@@ -80,6 +80,9 @@ def next_word_panel(w, step: int) -> None:
     else:
         ids, probs, tokens = list(dist.top_ids), list(dist.top_probs), list(dist.top_tokens)
     st.caption(t("tokens.marks"))
+    if writing.reads_bytes(w):  # Chinese and other non-Latin text: what the byte pieces mean, said plainly
+        st.info(t("write.bytes_note"))
+    shown = [w.candidate_label(tok, step) for tok in tokens]
     chosen = None
     if step < len(w.steps):  # this prediction was followed: mark the token written
         taken = w.steps[step]
@@ -88,11 +91,11 @@ def next_word_panel(w, step: int) -> None:
                    + f" — {writing.how_chosen(taken)}")
     if not cut.cuts:
         st.html(bars_html(tokens, probs, t("write.chart_title"), t("write.chart_token"), t("write.chart_x"),
-                          t("write.chart_written"), chosen))
+                          t("write.chart_written"), chosen, labels=shown))
         return
     st.html(bars_html(tokens, probs, t("write.chart_title_cut"), t("write.chart_token"), t("write.chart_x_cut"),
                       t("write.chart_written"), chosen, before=list(cut.before), before_title=t("write.chart_before"),
-                      removed_word=t("write.chart_removed")))
+                      removed_word=t("write.chart_removed"), labels=shown))
     st.caption(t("write.cut_caption", kept=f"{cut.kept:,}", vocab=f"{cut.vocab:,}", removed=f"{cut.removed:.3f}"))
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import random
 import threading
+from dataclasses import replace
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -27,7 +28,7 @@ import torch  # noqa: E402
 from transformers import DynamicCache  # noqa: E402
 
 from attention.analysis import sampling  # noqa: E402
-from attention.analysis.token_text import readable, scheme_of  # noqa: E402, F401 - readable: part of the API
+from attention.analysis.token_text import pending_bytes, piece_labels, readable, scheme_of  # noqa: E402, F401 - readable: part of the API
 from attention.capture import attention_fn  # noqa: E402
 from attention.capture import hf_model, malloc  # noqa: E402
 from attention.lm import kv_buffer  # noqa: E402
@@ -166,7 +167,30 @@ class Writing:
         raw = self.lm.tokenizer.convert_ids_to_tokens([int(i) for i in ids])
         return NextToken(logits=logits, settings=self.settings, top_ids=tuple(int(i) for i in ids),
                          top_probs=tuple(float(p) for p in ps), top_tokens=tuple(raw),
-                         top_labels=tuple(readable(t, self.scheme) for t in raw))
+                         top_labels=tuple(self.candidate_label(t) for t in raw))
+
+    _CONTEXT = 6  # tokens read together for labels: a character is at most 4 bytes, so 4 tokens
+
+    def _labels_ending(self) -> list[str]:
+        """Labels of the last tokens read together: a Chinese character split over tokens written whole."""
+        tail = self.tokens[-self._CONTEXT:]
+        return piece_labels(tail) if self.scheme == "bpe" else [readable(t, self.scheme) for t in tail]
+
+    def _relabel(self) -> None:
+        """Steps whose character a later token completed get the whole character ("人…", not "⟨e4⟩⟨ba⟩")."""
+        labels = self._labels_ending()
+        for back in range(1, min(4, len(self.steps), len(labels)) + 1):
+            old = self.steps[-back]
+            if old.label != labels[-back]:
+                self.steps[-back] = replace(old, label=labels[-back])
+
+    def candidate_label(self, token: str, step: int | None = None) -> str:
+        """A candidate for the token after `step` (None: after everything) as the bars show it: a piece
+        completing a character the text left unfinished is written as that character ("…国")."""
+        if self.scheme != "bpe":
+            return readable(token, self.scheme)
+        end = len(self.tokens) if step is None else len(self.tokens) - len(self.steps) + step
+        return piece_labels([token], before=pending_bytes(self.tokens[max(0, end - self._CONTEXT):end]))[0]
 
     @property
     def full(self) -> bool:
@@ -239,10 +263,11 @@ class Writing:
             self.ids.append(token_id)
             raw = self.lm.tokenizer.convert_ids_to_tokens([token_id])[0]
             self.tokens.append(raw)
-            step = Step(index=index, token_id=token_id, token=raw, label=readable(raw, self.scheme),
+            step = Step(index=index, token_id=token_id, token=raw, label=self._labels_ending()[-1],
                         probability=float(probs[token_id]), chosen_from=dist, seed=seed, cache_len=cache_len,
                         rows=rows)
             self.steps.append(step)
+            self._relabel()
             return step
 
     def back(self, steps: int) -> None:

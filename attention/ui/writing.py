@@ -270,3 +270,9 @@ def new_prompt() -> None:
     st.session_state[Keys.WR_PLAYING] = False
     st.session_state[Keys.WR_IDS] = ""
     st.session_state[Keys.WR_STEP] = 0
+
+
+def reads_bytes(w) -> bool:
+    """The text holds characters the model reads as UTF-8 byte pieces (a byte-level tokenizer and a
+    character outside Latin scripts, e.g. Chinese): the page then says what that means."""
+    return getattr(w, "scheme", None) == "bpe" and any(ord(c) >= 0x2E80 for c in w.lm.tokenizer.decode(w.ids))

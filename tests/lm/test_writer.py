@@ -258,3 +258,22 @@ def test_kept_keys_are_the_caches_own_memory_and_an_old_site_keeps_its_own(smoll
     again = writer.Writing(smollm2, "", ids=list(w.ids))  # the new word's keys are those of a fresh reading
     close(w.site(3).k, again.site(3).k, "keys after going back")
     close(w.next.logits, again.next.logits, "logits after going back")
+
+
+def test_chinese_pieces_are_written_as_their_characters_in_steps_and_candidates(smollm2):
+    """#46 item 7: SmolLM2 reads Chinese as UTF-8 byte pieces; each written step and each next-token
+    candidate is labelled as the whole text reads (a character split over tokens written whole, "…" where
+    it goes on), the same as readable_tokens over the whole sequence, never ⟨e5⟩ once completed."""
+    from attention.analysis.token_text import readable_tokens
+
+    ids = smollm2.tokenizer("我们是人类", add_special_tokens=False)["input_ids"]
+    w = writer.start(smollm2, "The cat")
+    for token_id in ids:
+        w.step(token_id=token_id)
+    whole = readable_tokens(w.tokens)
+    assert [s.label for s in w.steps] == whole[-len(ids):]
+    assert "".join(s.label for s in w.steps).replace("…", "") != ""  # characters, not hex bytes
+    assert not any("⟨" in s.label for s in w.steps)
+    assert any("…" in s.label for s in w.steps)  # SmolLM2 does split some of these characters
+    raw = w.tokens[-1]  # the last candidate, read with the text before it, is labelled as the sequence labels it
+    assert w.candidate_label(raw, len(w.steps) - 1) == whole[-1]
