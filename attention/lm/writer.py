@@ -33,9 +33,10 @@ from attention.capture import attention_fn  # noqa: E402
 from attention.capture import hf_model, malloc  # noqa: E402
 from attention.lm import kv_buffer  # noqa: E402
 from attention.capture.hf_model import LoadedModel  # noqa: E402
-from attention.lm.rows import LayerStore, NewRows, Recomputed, recomputed  # noqa: E402
+from attention.lm.reading_back import ReadingBack  # noqa: E402
+from attention.lm.rows import LayerStore, NewRows, Recomputed  # noqa: E402
 from attention.lm.written import HOSTED, LOCAL, Ahead, Limits, NextToken, Step  # noqa: E402, F401 - part of the API
-from attention.trace import Site, Trace  # noqa: E402
+from attention.trace import Site  # noqa: E402
 
 # The prompt is read this many tokens at a time through the cache. Read at once, every layer's (heads, P, P)
 # weights existed together (30 × 9 × 2,048² floats: 4.5 GB for a 2,048-token prompt); in chunks, a chunk's
@@ -46,7 +47,7 @@ PREFILL_CHUNK = 128
 WRITTEN_AHEAD = 64  # words a writing is expected to grow by, when it decides to keep the model's weights or not
 
 
-class Writing:
+class Writing(ReadingBack):
     """A prompt and what was written after it, with every layer's rows. One session's: its page runs, and
     one background thread reading the next token ahead; a lock keeps the model's reading to one of them."""
 
@@ -283,55 +284,6 @@ class Writing:
             self.ended, self._cache, self._last_site, self._ahead = False, None, None, None
             if self._recomputed and self._recomputed[1].n > n:  # its rows past n read tokens now dropped
                 self._recomputed = (self._recomputed[0], self._recomputed[1].cut(n))
-
-    # -- reading it back ------------------------------------------------------------------------------
-    @property
-    def written(self) -> str:
-        """The written text (decoded, so characters split across tokens come out whole)."""
-        return self.lm.tokenizer.decode([s.token_id for s in self.steps])
-
-    @property
-    def text(self) -> str:
-        return self.prompt + self.written if not self.cut else self.lm.tokenizer.decode(self.ids)
-
-    @property
-    def layers(self) -> tuple[int, ...]:
-        return tuple(sorted(self.stores))
-
-    def site(self, layer: int, step: int | None = None, newest_only: bool = False) -> Site:
-        """Layer `layer` over the text as it stood after step `step` (None: now; 0: the prompt alone…
-        counted as steps written): every row, or only the newest. The whole text's recomputation is kept
-        for the last layer asked (rows.Recomputed): the next word computes one row, not all of them. The
-        last whole site is kept too: asked again (a callback made it before the page's run), it is the same
-        object, so what was made from it can be found by identity."""
-        n = self._length(step)
-        tokens, store = tuple(self.tokens), self.stores[layer]
-        if newest_only:
-            return store.site(tokens, n, first_row=n - 1)
-        if self._last_site is not None and self._last_site[:2] == (layer, n):
-            return self._last_site[2]
-        if store.lean:  # no n × n kept: the site's rows are computed when drawn
-            site = store.site(tokens, n)
-            self._last_site = (layer, n, site)
-            return site
-        layer_kept, kept = self._recomputed if self._recomputed else (None, None)
-        kept = recomputed(store, n, kept if layer_kept == layer else None)
-        if layer_kept != layer or kept.n >= self._recomputed[1].n:  # an earlier step shown keeps the longer rows
-            self._recomputed = (layer, kept)  # one layer's rows only: at 1,024 tokens they are 110 MB
-        site = kept.site_for(store, tokens, n)
-        self._last_site = (layer, n, site)
-        return site
-
-    def trace(self, step: int | None = None) -> Trace:
-        """Every layer over the text as it stood after `step` steps, as one Trace (from the kept rows)."""
-        n = self._length(step)
-        return Trace(text=self.lm.tokenizer.decode(self.ids[:n]), model=self.lm.name, tokens=tuple(self.tokens[:n]),
-                     sites=tuple(self.stores[layer].site(tuple(self.tokens), n) for layer in self.layers), dropped_tokens=self.cut,
-                     capture_path="registry", expected_layers=self.lm.expected_layers)
-
-    def _length(self, step: int | None) -> int:
-        written = len(self.steps) if step is None else max(0, min(step, len(self.steps)))
-        return self.n - (len(self.steps) - written)
 
 
 def token_scheme(tokenizer) -> str:
