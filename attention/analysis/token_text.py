@@ -211,3 +211,14 @@ def pending_bytes(tokens: tuple[str, ...] | list[str]) -> bytes:
             break
         tail[:0] = raw[c0 : c0 + 1]
     return bytes(tail)
+
+
+def candidate_labels(candidates: tuple[str, ...] | list[str], context: tuple[str, ...] | list[str],
+                     scheme: Scheme | None = None) -> list[str]:
+    """Next-token candidates as labels: alternatives, not a sequence, each read after `context` (a byte-level
+    piece that completes a character the context left unfinished is written as that character)."""
+    scheme = scheme_of([*context, *candidates]) if scheme is None else scheme
+    if scheme != "bpe":
+        return [readable(t, scheme) for t in candidates]
+    before = pending_bytes(list(context)[-6:])  # a character is at most 4 bytes: a few tokens back suffice
+    return [piece_labels([t], before=before)[0] for t in candidates]
