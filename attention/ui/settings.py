@@ -9,7 +9,7 @@ ATTENTION_MAX_TRACES=0        traces (and translations, overviews, snapshot trac
                               (2 when hosted: one per core of the smallest hosted tier).
 ATTENTION_RSS_BUDGET_MB=0     resident memory of this process above which the cache sheds what it keeps
                               (all but the models) before the next computation, so a replica under its
-                              host's memory limit sheds, not dies. 0: never (1280 when hosted: above the
+                              host's memory limit sheds, not dies. 0: never (1335 when hosted, derived below: above the
                               three models loaded, under a 1.4 GB replica).
 ATTENTION_SESSIONS_MB=2048    what sessions hold between clicks (the Write page's Writings), shared by every
                               session; past it the least recently used are emptied and read again from their
