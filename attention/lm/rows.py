@@ -104,6 +104,10 @@ class LayerStore:
         if self.buffer is not None:
             self.buffer.fresh(n)
 
+    def nbytes(self) -> int:
+        """Bytes held: the rows' arrays (with their spare room), the model's weight blocks, the checks."""
+        return sum(a.nbytes for a in (self._q, self._z, self._k, self._v, self.z_diff, *self.blocks))
+
     def kv(self, n: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(kv_heads, n, d_head) keys and values of the first n tokens (views)."""
         n = self.n if n is None else n
