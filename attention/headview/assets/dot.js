@@ -1,5 +1,5 @@
-// q·k dimension by dimension (data from attention/headview/dot.py): q and k side by side on top,
-// q_d·k_d below (red where the signs agree, blue where they differ), the sum written over it.
+// q.k dimension by dimension (data from attention/headview/dot.py): q and k side by side on top,
+// q_d*k_d below (red where the signs agree, blue where they differ), the sum written over it.
 // Built once per element; a new selection moves the same bars (attributes only), so a click
 // changes a few hundred attributes instead of replacing a chart.
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -33,7 +33,7 @@ function dotBuild(root, n) {
   s.legend = [0, 1].map(() => ({ box: dotEl(svg, "rect", { width: 10, height: 10 }),
     text: dotEl(svg, "text", { "font-size": 11, fill: "#222" }) }));
   for (let i = 0; i < n; i++) {
-    s.bars.push([dotEl(svg, "rect", {}), dotEl(svg, "rect", {}), dotEl(svg, "rect", {})]); // q, k, q·k
+    s.bars.push([dotEl(svg, "rect", {}), dotEl(svg, "rect", {}), dotEl(svg, "rect", {})]); // q, k, q.k
     s.ticks.push(dotEl(svg, "text", { "font-size": 9, "text-anchor": "middle", fill: "#444" }));
   }
   for (let i = 0; i < n; i++) { // hover: the dimension's three numbers (drawn last, on top, transparent)
