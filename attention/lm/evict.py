@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
+from attention import blas
 from attention.analysis import sampling
 from attention.analysis.token_text import readable
 from attention.capture import attention_fn
@@ -103,7 +104,8 @@ class Eviction:
     """A prompt and the words written after it with an evicted cache (a batch of two, see above)."""
 
     def __init__(self, lm: LoadedModel, prompt: str, policy: str = "streaming", budget: int = 64,
-                 sinks: int = pol.SINKS, settings: sampling.Settings | None = None, limits: Limits = LOCAL) -> None:
+                 sinks: int = pol.SINKS, settings: sampling.Settings | None = None, limits: Limits = LOCAL,
+                 ids: list[int] | None = None) -> None:
         if policy not in pol.POLICIES:
             raise ValueError(f"unknown policy {policy!r}: one of {', '.join(pol.POLICIES)}")
         if lm.capture != "registry":
@@ -111,7 +113,7 @@ class Eviction:
         self.lm, self.prompt, self.policy = lm, prompt, policy
         self.budget, self.sinks = max(2, int(budget)), max(0, int(sinks))
         self.settings = settings or sampling.Settings()
-        ids = lm.tokenizer(prompt, add_special_tokens=True)["input_ids"]
+        ids = lm.tokenizer(prompt, add_special_tokens=True)["input_ids"] if ids is None else ids  # ids: as given
         if not ids:
             raise ValueError("The prompt is empty: type at least one word for the model to continue.")
         cap = min(limits.prompt, limits.total - 1, lm.max_tokens - 1)
@@ -207,7 +209,10 @@ class Eviction:
             hidden = torch.zeros(2, keep.shape[0], 1, p + 1)  # row 0 (the full cache) hides nothing
             hidden[1, :, 0].masked_fill_(torch.from_numpy(~keep), low)
             masks[layer] = hidden
-        with attention_fn.recording() as records, attention_fn.hiding_keys(masks), torch.inference_mode():
+        # one torch thread: a batch of two rows is a matrix product, not a vector one, and on two threads
+        # torch's took 17 ms a layer's projection here against 0.3 ms on one (bench/evict_speed.py)
+        with attention_fn.recording() as records, attention_fn.hiding_keys(masks), torch.inference_mode(), \
+                blas.one_torch_thread():
             out = self.lm.model(input_ids=torch.tensor([[token_id], [token_id]]), cache=self._cache, use_cache=True,
                                 logits_to_keep=1)
         self._cache = out.cache
