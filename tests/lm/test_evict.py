@@ -84,3 +84,19 @@ def test_kept_sets_behave_like_a_cache(smollm2, policy):
             assert np.abs(s.rows[layer][hidden]).max(initial=0.0) == 0.0  # the evicted row never read them
         assert ((0 <= s.lost) & (s.lost <= 1 + 1e-6)).all()
     assert any(s.evicted for s in e.steps)
+
+
+def test_what_a_head_lost_is_the_full_caches_weight_on_the_evicted_keys(smollm2):
+    """`.lost` against the model's own weights with the text read again in one pass, no cache at all."""
+    from attention.lm import writer
+
+    e = evict.start(smollm2, PROMPT, "streaming", budget=16)
+    for _ in range(3):
+        e.step()
+    s = e.steps[-1]
+    again = writer.Writing(smollm2, "", ids=e.ids[: s.position + 1])
+    for layer in (0, 7, 29):
+        row = again.site(layer).model_weights[:, -1]  # (heads, position + 1)
+        hidden = np.repeat(~s.kept_mask[layer], 3, axis=0)
+        assert np.abs((row * hidden).sum(axis=1) - s.lost[layer]).max() < 1e-5
+    assert s.lost.max() > 0.1
