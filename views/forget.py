@@ -47,6 +47,7 @@ def bars(step, lm) -> None:
 def page() -> None:
     st.title(t("fg.title"))
     st.caption(t("fg.explain"))
+    st.caption(t("write.identity"))  # the model the page writes with (the Write page's)
     forgetting.defaults()
     controls()
     lm = writing.load_model()
