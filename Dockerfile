@@ -32,7 +32,7 @@ USER app
 # (1.6 GB at its peak), so without this the Write page would say the model is not ready.
 RUN python -c "from attention.lm import smollm2; smollm2.folder()"
 
-EXPOSE 8501
+EXPOSE 8501 8502
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD python -c "import os, sys, urllib.request; url = f'http://127.0.0.1:{os.environ[\"PORT\"]}/_stcore/health'; sys.exit(urllib.request.urlopen(url, timeout=2).read() != b'ok')"
 CMD ["deploy/serve.sh"]

@@ -30,7 +30,7 @@ from typing import Literal
 
 import numpy as np
 
-from attention import blas, core, head_cache
+from attention import blas, core, head_cache, site_rows
 from attention.trace_count import SITE_PROBLEMS, SiteProblem, count_sites  # noqa: F401 - part of the contract
 
 Kind = Literal["encoder", "decoder", "cross"]
@@ -58,22 +58,6 @@ def _frozen(a: np.ndarray | None) -> np.ndarray | None:
     a = np.asarray(a, dtype=np.float32).view()  # a slice stays a slice (1,024 tokens: 37 MB not copied a word)
     a.flags.writeable = False  # the view only: the caller's array keeps its own flag
     return a
-
-
-def _max_abs_diff(a: np.ndarray, b: np.ndarray) -> float:
-    """max |a − b|, a block of rows at a time into one small buffer (these are up to heads × 512 × 512)."""
-    if a.size == 0:
-        return 0.0
-    a2, b2 = a.reshape(-1, a.shape[-1]), b.reshape(-1, b.shape[-1])
-    rows = max(1, core.BLOCK_ELEMENTS // max(1, a2.shape[1]))
-    buf = np.empty((min(rows, a2.shape[0]), a2.shape[1]), np.float32)
-    worst = 0.0
-    for start in range(0, a2.shape[0], rows):
-        d = buf[: min(rows, a2.shape[0] - start)]
-        np.subtract(a2[start : start + rows], b2[start : start + rows], out=d, dtype=np.float32)
-        np.abs(d, out=d)
-        worst = max(worst, float(d.max(initial=0.0)))
-    return worst
 
 
 @dataclass(frozen=True, eq=False)
@@ -152,22 +136,13 @@ class Site:
             _frozen(scores),
             _frozen(weights),
             _frozen(z),
-            _max_abs_diff(weights, self.model_weights),
-            _max_abs_diff(z, self.model_z),
+            site_rows.max_abs_diff(weights, self.model_weights),
+            site_rows.max_abs_diff(z, self.model_z),
         )
-
-    def _recompute_long(self) -> np.ndarray:
-        """(2, heads, query_pos, key_pos): S and A of every head of a long site, head by head."""
-        out = np.empty((2, self.n_heads, *self.shape), np.float32)
-        for h in range(self.n_heads):
-            for r0 in range(0, self.shape[0], self.row_tile):  # the tiles pattern() uses: the same numbers
-                rows = np.arange(r0, min(self.shape[0], r0 + self.row_tile))
-                out[0, h, rows], out[1, h, rows] = self._block(h, rows, scores=True)[:2]
-        return _frozen(out)
 
     def _every_head(self) -> np.ndarray:
         """A long site asked for every head at once: made, and kept only within head_cache's budget."""
-        return head_cache.get(self._key("all"), self._recompute_long)
+        return head_cache.get(self._key("all"), lambda: _frozen(site_rows.every_head(self)))
 
     def _key(self, *what: object) -> tuple:
         owner = self.__dict__.get("_owner")
@@ -196,59 +171,16 @@ class Site:
 
     def mask_rows(self, rows: slice | np.ndarray = slice(None)) -> np.ndarray | None:
         """(len(rows), key_pos) the additive mask of these query rows; None when nothing is hidden."""
-        if self.mask is not None:
-            return self.mask[rows]
-        if self.causal_offset is None:
-            return None
-        idx = np.arange(self.shape[0])[rows]
-        seen = np.arange(self.shape[1])[None, :] <= np.atleast_1d(idx)[:, None] + self.causal_offset
-        return np.where(seen, np.float32(0.0), np.float32(core.MASKED))
-
-    def _block(self, head: int, idx: np.ndarray, scores: bool = False):
-        """(S, A, Z) of one head's query rows `idx` (a small block): S (len, key_pos) when `scores`, else
-        None; A (len, key_pos); Z (len, d_v). A causal rule reads only the keys the rows can see."""
-        nk = self.shape[1]
-        reach = nk if self.causal_offset is None or self.mask is not None else int(
-            min(nk, max(0, int(idx.max(initial=-1)) + self.causal_offset + 1)))
-        q = self.q[head, idx]
-        mask = self.mask_rows(idx)
-        bias = None if self.bias is None else self.bias[head][idx][:, :reach]
-        with blas.one_thread():
-            s, w, z = core.attention(
-                q, self.head_k(head)[:reach], self.head_v(head)[:reach], scale=self.scale,
-                mask=None if mask is None else mask[:, :reach], bias=bias, softcap=self.softcap,
-                sinks=None if self.sinks is None else self.sinks[head],
-            )
-            weights = np.zeros((len(idx), nk), np.float32)
-            weights[:, :reach] = w
-            full = None
-            if scores:
-                full = np.empty((len(idx), nk), np.float32)
-                full[:, :reach] = s
-                full[:, reach:] = core.raw_scores(q, self.head_k(head)[reach:])  # S is drawn in hidden cells too
-        return full, weights, z
+        return site_rows.mask_rows(self, rows)
 
     @property
     def row_tile(self) -> int:
-        """Query rows computed together: a fixed grid (a row's numbers never depend on which rows were asked
-        with it), each tile's S about 4 MiB."""
-        return max(1, core.BLOCK_ELEMENTS * 4 // max(1, self.shape[1]))
+        """Query rows a long site computes together (a fixed grid: see site_rows)."""
+        return site_rows.row_tile(self.shape[1])
 
     def _rows(self, head: int, rows, what: int) -> np.ndarray:
-        """Rows of one head of a long site, made tile by tile (what: 0 S, 1 A, 2 Z)."""
-        if not 0 <= head < self.n_heads:
-            raise IndexError(f"head {head} of {self.n_heads}")
-        idx = np.atleast_1d(np.arange(self.shape[0])[rows])
-        width = self.shape[1] if what < 2 else self.v.shape[-1]
-        out = np.empty((len(idx), width), np.float32)
-        tile = self.row_tile
-        of = idx // tile
-        for t in np.unique(of):
-            r0 = int(t) * tile
-            part = self._block(head, np.arange(r0, min(self.shape[0], r0 + tile)), scores=what == 0)[what]
-            sel = np.nonzero(of == t)[0]
-            out[sel] = part[idx[sel] - r0]
-        return out
+        """Rows of one head of a long site, made tile by tile (what: 0 S, 1 A, 2 Z): see site_rows."""
+        return site_rows.head_rows(self, head, rows, what)
 
     def score_rows(self, head: int, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
         """(len(rows), key_pos) raw Q·Kᵀ of one head's query rows, computed when asked on a long site."""
@@ -313,29 +245,13 @@ class Site:
             return self._recomputed[4]
         done = self.__dict__.get("_z_diff")
         if done is None:
-            worst = 0.0
-            step = self.row_tile
-            for h in range(self.n_heads):
-                for r0 in range(0, self.shape[0], step):
-                    ours = self._rows(h, slice(r0, r0 + step), 2)
-                    worst = max(worst, _max_abs_diff(ours, self.model_z[h, r0 : r0 + step]))
-            done = self.__dict__["_z_diff"] = worst
+            done = self.__dict__["_z_diff"] = site_rows.z_diff(self)
         return done
 
     def row_z_diff(self, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
-        """(len(rows),) per query row, the largest |our z − the model's| over the heads (a long site's check
-        of some rows: a writer checks each row once). The rows asked are computed alone, not with their tile:
-        one new row costs a row, not 128."""
-        idx = np.atleast_1d(np.arange(self.shape[0])[rows])
-        worst = np.zeros(len(idx))
-        step = self.row_tile
-        for h in range(self.n_heads):
-            for start in range(0, len(idx), step):
-                part = idx[start : start + step]
-                ours = self._block(h, part)[2]
-                worst[start : start + step] = np.maximum(
-                    worst[start : start + step], np.abs(ours - self.model_z[h, part]).max(axis=-1, initial=0.0))
-        return worst
+        """(len(rows),) per query row, the largest |our z − the model's| over the heads (a writer checks
+        each row once): see site_rows."""
+        return site_rows.row_z_diff(self, rows)
 
     def take_z_diff(self, value: float) -> None:
         """Keep a check the caller made over these rows (row_z_diff), not made again when read."""

@@ -10,6 +10,10 @@ ran and the overlays are redrawn) and (b) the next animation frame (the highligh
 Also: first draw (page load to data-ready), the head payload's bytes, and the saved file of a
 random trace shaped like all-MiniLM-L6-v2 (6 layers × 12 heads, d_head 32, 128 tokens).
 --streamlit adds the bytes the Streamlit element receives at 512 tokens: first draw and one click.
+--settle runs the real app: a click on a cell of Explore's A with "Why this score: q·k" open, and in
+the same run the floor (a bare Streamlit app: Enter in a text box); for each, the highlight and the
+page settled as a person sees it: its last visible change (bench/settle.py), not only the detail panel;
+also the SVG nodes replaced and whether the q·k figure below was kept or built again.
 """
 
 from __future__ import annotations
@@ -96,15 +100,86 @@ def streamlit_bytes(browser, n: int) -> dict:
     return {"tokens": n, "load_bytes": load, "click_bytes": click}
 
 
+SETTLE_TEXT = "the black cat drank the milk"  # [CLS] the black cat drank the milk [SEP]
+SETTLE_CELLS = [(6, 4), (6, 3), (5, 4), (6, 2), (4, 3), (6, 1)]  # each click changes the pair
+
+
+def settle_figures(browser, repeats: int) -> dict:
+    """Explore's click → settled against a bare Streamlit rerun, interleaved so noise hits both."""
+    from bench import settle
+    from bench.app_process import RESET_T0, TIMING_INIT_SCRIPT, TRIVIAL_APP, app_server
+    from harness.app_server import wait_idle
+    from harness.head_geometry import selected, wait_ready
+
+    def new_page(url: str):
+        context = browser.new_context(viewport={"width": 1400, "height": 1400})
+        context.add_init_script(TIMING_INIT_SCRIPT)
+        context.add_init_script(settle.OBSERVER_SCRIPT)
+        page = context.new_page()
+        page.goto(url)
+        wait_idle(page)
+        return page
+
+    out: dict = {"floor": [], "highlight": [], "settled": [], "svg_replaced": [], "plots_kept": []}
+    with app_server(TRIVIAL_APP) as trivial, app_server() as app:
+        floor = new_page(trivial.url)
+        q0, k0 = SETTLE_CELLS[-1]
+        page = new_page(f"{app.url}/?text={SETTLE_TEXT.replace(' ', '+')}&q={q0}&k={k0}")
+        wait_ready(page)
+        page.locator(".js-plotly-plot, .dot-svg").first.wait_for(timeout=120_000)  # q·k drawn (Plotly or dot.js)
+        for i in range(repeats + 1):  # the first round warms up, uncounted
+            box = floor.get_by_label("Value")
+            box.fill(f"click {i}")
+            settle.reset(floor)
+            floor.evaluate(RESET_T0)
+            box.press("Enter")
+            floor_ms = settle.wait_settled(floor)["settled"]
+            q, k = SETTLE_CELLS[i % len(SETTLE_CELLS)]
+            settle.reset(page)
+            page.evaluate(RESET_T0)
+            page.mouse.click(*cell_point(page, "A", q, k))
+            highlight = page.wait_for_function(
+                "(want) => { const t0 = window.__benchT0; const hit = (r) => { const a = r.querySelector('[data-matrix=\"A\"]');"
+                " if (a) return a; for (const e of r.querySelectorAll('*')) if (e.shadowRoot) { const h = hit(e.shadowRoot);"
+                " if (h) return h; } return null; }; const a = hit(document);"
+                " return typeof t0 === 'number' && a && a.getAttribute('data-selected') === want ? performance.now() - t0 : false; }",
+                arg=f"{q},{k}", polling="raf", timeout=60_000).json_value()
+            r = settle.wait_settled(page)
+            if selected(page, "A") != f"{q},{k}":
+                raise RuntimeError(f"the click on {q},{k} was not kept: {selected(page, 'A')}")
+            if i:
+                out["floor"].append(floor_ms)
+                out["highlight"].append(highlight)
+                out["settled"].append(r["settled"])
+                out["svg_replaced"].append(r["svgAdded"] + r["svgRemoved"])
+                out["plots_kept"].append(f"{r['plotsKept']}/{r['plots']}")
+                print(f"  {i}/{repeats}: floor {floor_ms:6.0f} ms   highlight {highlight:5.0f} ms   settled "
+                      f"{r['settled']:6.0f} ms   SVG nodes added+removed {r['svgAdded'] + r['svgRemoved']:5d}"
+                      f"   charts kept {r['plotsKept']}/{r['plots']}", flush=True)
+    f, s = statistics.median(out["floor"]), statistics.median(out["settled"])
+    print(f"Explore click, q·k open: highlight median {statistics.median(out['highlight']):.0f} ms; settled median "
+          f"{s:.0f} ms, max {max(out['settled']):.0f} ms; bare Streamlit rerun median {f:.0f} ms; settled / bare "
+          f"{s / f:.2f}× (max {max(a / b for a, b in zip(out['settled'], out['floor'], strict=True)):.2f}×); SVG nodes "
+          f"replaced median {statistics.median(out['svg_replaced']):.0f}")
+    out["settled_over_floor"] = round(s / f, 2)
+    return out
+
+
 def main() -> None:
     ap = bench_parser(__doc__)
     ap.add_argument("--lengths", type=int, nargs="+", default=[32, 512, 2048])
     ap.add_argument("--repeats", type=int, default=20)
     ap.add_argument("--streamlit", action="store_true")
+    ap.add_argument("--settle", action="store_true", help="only the real app's click → settled, against a bare rerun")
     args = ap.parse_args()
     results: dict = {"lengths": []}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if args.settle:
+            results["settle"] = settle_figures(browser, args.repeats)
+            browser.close()
+            write_json(args.json, results)
+            return
         for n in args.lengths:
             r = measure_length(browser, n, args.repeats, Path(tmp))
             results["lengths"].append(r)

@@ -38,6 +38,8 @@ class Session:
             self.row = 3  # row 1 may already be selected by the page's default
         self.open_s = self.submit_ms = self.click_ms = None
         self.write_ms: list[float] = []
+        self.prompt = text  # the Write page's prompt (bench.load_write.long_prompt with --prompt-tokens)
+        self.written: list[int] = []  # the token ids its link held after writing
         self.wanted_words = 0  # Next word: click -> page idle, one per word (with --write)
         self.route = ""  # nginx's attn_route cookie: which replica serves it (harness/deploy.py)
         self.errors: list[str] = []
@@ -98,8 +100,8 @@ class Session:
                     await meet(name)
             if words:
                 async with wave or contextlib.nullcontext():
-                    self.write_ms = await write_words(page, url, self.text, self.marker, words, wait_idle,
-                                                      STEP_TIMEOUT_MS)
+                    self.write_ms = await write_words(page, url, self.prompt, self.marker, words, wait_idle,
+                                                      STEP_TIMEOUT_MS, self.written)
                 await meet("written")
         except asyncio.CancelledError:
             cancelled = True

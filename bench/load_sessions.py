@@ -3,6 +3,7 @@
     python bench/load_sessions.py [--sessions 20] [--minutes 10] [--json out.json]
     python -m bench.load_sessions --through nginx --replicas 1 2 --sessions 30 --pages --kill-one
     python -m bench.load_sessions --through nginx --replicas 1 --sessions 30 --write 3 --wave 6 --minutes 8
+    python -m bench.load_sessions --through nginx --replicas 1 --sessions 30 --write 12 --prompt-tokens 250 --minutes 30
 
 Loopback only. Starts the real app and one headless Chromium with N separate contexts (separate
 cookies, separate Streamlit sessions) driven together with asyncio. Every session opens the app,
@@ -28,6 +29,10 @@ RSS is read after each round. --kill-one (2 replicas or more): at the end one re
 new visitors come one after another; the seconds from the kill to each served are reported.
 --write N [--wave W]: then every session writes N words on the Write page, W at a time
 (bench/load_write.py); the warm-up loads all three models, so "at start" is a replica with all loaded.
+--prompt-tokens T: each session's Write prompt is its own sentence filled to about T tokens (the class:
+30 sessions, 250 tokens, 12 words). With --write, every session's written ids are compared with
+transformers' own greedy continuation of its prompt (wrong: any differs), and the app's CPU seconds per
+written word are printed (all the app's CPU over the run, page opens included: an upper bound).
 
 On one machine the N Chromium pages compete with the server for the same cores (and usually use
 several times its CPU): the latencies are an upper bound for N real visitors on their own machines.
@@ -57,7 +62,7 @@ from bench.app_process import (
     proc_status_kib,
 )
 from bench.load_session import HEAD_VIEW_READY, STEP_TIMEOUT_MS, Session, wait_idle
-from bench.load_write import warm_models
+from bench.load_write import greedy_ids, long_prompt, warm_models
 from bench.replica_load import PAGE_VISITS, kill_and_time, rss_mib, servers
 from bench.sentences import MARKERS, check_markers, unique_sentences
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS
@@ -117,11 +122,14 @@ def stats(values: list[float]) -> dict:
 
 
 def run(n: int, minutes: float, cold: bool = False, preimport: tuple[str, ...] = (), through: str = "direct",
-        replicas: int = 1, pages: bool = False, kill_one: bool = False, words: int = 0, wave: int = 0) -> dict:
+        replicas: int = 1, pages: bool = False, kill_one: bool = False, words: int = 0, wave: int = 0,
+        prompt_tokens: int = 0) -> dict:
     check_markers()
     pairs = unique_sentences(n + 3, seed=3)
     markers = {m for _, m in pairs}
     sessions = [Session(i, text, marker, markers, RUN_DIR) for i, (text, marker) in enumerate(pairs[:n])]
+    for s in sessions:
+        s.prompt = long_prompt(s.text, prompt_tokens) if words else s.text
     t_start, load_start = time.monotonic(), round(os.getloadavg()[0], 2)
     os.makedirs(RUN_DIR, exist_ok=True)
     with servers(through, replicas, RUN_DIR, preimport) as (url, pids, dep), contextlib.ExitStack() as stack:
@@ -140,8 +148,18 @@ def run(n: int, minutes: float, cold: bool = False, preimport: tuple[str, ...] =
         hwm = {name: round(mib(proc_status_kib(pid, "VmHWM")), 1) for name, pid in live.items()}
         nginx_errors = len(dep.error_statuses()) if dep else None
         served = dep.routes() if dep else {}
+    for s in sessions:  # each written word must be transformers' own greedy choice (greedy is the page's default)
+        if words and len(s.written) == words and s.written != greedy_ids(s.prompt, words):
+            s.errors.append(f"WRONG: wrote {s.written}, transformers' greedy continuation is "
+                            f"{greedy_ids(s.prompt, words)}")
     failed = [s for s in sessions if not s.ok]
+    written = sum(len(s.written) for s in sessions)
     return {
+        "prompt_tokens": prompt_tokens, "words_written": written,
+        "server_cpu_s_per_word": round(server_cpu / written, 3) if written else None,
+        "failed": sum(not s.ok and not any(e.startswith(("WRONG", "MIXED")) for e in s.errors) for s in sessions),
+        "wrong": sum(any(e.startswith("WRONG") for e in s.errors) for s in sessions),
+        "mixed": sum(any(e.startswith("MIXED") for e in s.errors) for s in sessions),
         "sessions": n, "through": through, "replicas": len(pids), "cold_server": cold, "preimport": list(preimport),
         "succeeded": n - len(failed),
         "wrong_or_mixed": sum(any(e.startswith(("WRONG", "MIXED")) for e in s.errors) for s in sessions),
@@ -183,6 +201,13 @@ def print_table(res: dict) -> None:
     if res["killed"]:
         print(f"killed replica pid {res['killed']['killed_pid']}: new visitors served "
               f"{res['killed']['kill_to_new_sessions_s']} s after the kill")
+    if res["words_written"]:
+        r = res["next_word"]
+        peak = max(v for v in res["rss_peak_kernel_vmhwm_mib"].values())
+        print(f"class: {res['sessions']} sessions, ~{res['prompt_tokens']}-token prompts, {res['words']} words each: "
+              f"peak RSS {peak} MiB; press -> word drawn median {r.get('p50_ms')} ms, p95 {r.get('p95_ms')} ms; "
+              f"server CPU {res['server_cpu_s_per_word']} s per word; failed {res['failed']}, wrong {res['wrong']}, "
+              f"mixed {res['mixed']}")
     if res["nginx_error_pages"] is not None:
         print(f"requests answered with nginx's error page: {res['nginx_error_pages']}")
     print(f"{res['wall_s']} s in all; CPU over {res['drive_s']} s on {os.cpu_count()} cores: app {res['server_cpu_s']} s, "
@@ -209,6 +234,8 @@ def main() -> None:
     ap.add_argument("--write", type=int, default=0, metavar="N",
                     help="then every session writes N words on the Write page (all three models loaded first)")
     ap.add_argument("--wave", type=int, default=0, metavar="W", help="with --write: at most W sessions write at once")
+    ap.add_argument("--prompt-tokens", type=int, default=0, metavar="T",
+                    help="with --write: each prompt its own sentence filled to about T tokens (the class: 250)")
     ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args()
     if not 1 <= args.sessions <= len(MARKERS) - 3 or not 0 < args.minutes <= 30:
@@ -220,7 +247,7 @@ def main() -> None:
     results = []
     for replicas in args.replicas:
         res = run(args.sessions, args.minutes, args.cold, tuple(args.preimport), args.through, replicas,
-                  args.pages, args.kill_one, args.write, args.wave)
+                  args.pages, args.kill_one, args.write, args.wave, args.prompt_tokens)
         print_table(res)
         results.append(res)
     if args.json:

@@ -11,6 +11,43 @@ from urllib.parse import parse_qs, urlencode, urlparse
 from bench.replica_load import page_url
 
 WRITE_WARM_PAGES = (("translate", {}), ("write", {}))  # the two models Explore does not load
+LONG_FILL = " Then the class read the sentence again, word by word, and wrote what came next."
+
+
+def long_prompt(text: str, tokens: int) -> str:
+    """The session's own sentence (its marker first) followed by filler to about `tokens` SmolLM2 tokens:
+    a class's ~250-token prompts, each still its own (0: the sentence alone)."""
+    if not tokens:
+        return text
+    from attention.lm import smollm2
+    from transformers import AutoTokenizer
+
+    tok = AutoTokenizer.from_pretrained(smollm2.folder_path())
+    out = text
+    while len(tok(out)["input_ids"]) < tokens:
+        out += LONG_FILL
+    return out
+
+
+def greedy_ids(prompt: str, words: int) -> list[int]:
+    """transformers' own greedy continuation of the prompt (the 'wrong' check: each written word must be it)."""
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    from attention.lm import smollm2
+
+    global _LM
+    if _LM is None:
+        folder = smollm2.folder_path()
+        _LM = (AutoTokenizer.from_pretrained(folder), AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32))
+    tok, model = _LM
+    ids = tok(prompt, return_tensors="pt")["input_ids"][:, :256]  # the hosted prompt cap (lm/written.py HOSTED)
+    with torch.inference_mode():
+        out = model.generate(ids, max_new_tokens=words, do_sample=False)
+    return [int(i) for i in out[0, ids.shape[1]:]]
+
+
+_LM = None
 
 
 async def warm_models(page, url: str, wait_idle, timeout_ms: int) -> None:
@@ -20,7 +57,8 @@ async def warm_models(page, url: str, wait_idle, timeout_ms: int) -> None:
         await wait_idle(page, timeout_ms)
 
 
-async def write_words(page, url: str, text: str, marker: str, words: int, wait_idle, timeout_ms: int) -> list[float]:
+async def write_words(page, url: str, text: str, marker: str, words: int, wait_idle, timeout_ms: int,
+                      written: list[int] | None = None) -> list[float]:
     """Open Write with `text` as the prompt, press Next word `words` times; ms from each click to the page idle.
     Raises when the page shows an error, the prompt is not its own, or the link does not hold the words."""
     await page.goto(f"{url}/write?{urlencode({'prompt': text})}", timeout=timeout_ms)
@@ -36,10 +74,11 @@ async def write_words(page, url: str, text: str, marker: str, words: int, wait_i
         times.append((time.monotonic() - t0) * 1000)
         if await page.locator('[data-testid="stException"]').count():
             raise RuntimeError("the Write page showed an error box")
-    ids = parse_qs(urlparse(page.url).query).get("ids", [""])[0]
-    written = len([i for i in ids.split(",") if i])
-    if written != words:
-        raise RuntimeError(f"WRONG: the link holds {written} written words, not {words}")
+    ids = [int(i) for i in parse_qs(urlparse(page.url).query).get("ids", [""])[0].split(",") if i]
+    if written is not None:
+        written[:] = ids
+    if len(ids) != words:
+        raise RuntimeError(f"WRONG: the link holds {len(ids)} written words, not {words}")
     if marker not in await box.input_value():
         raise RuntimeError(f"MIXED: after writing, the prompt is not its own ({marker!r} missing)")
     return times

@@ -21,7 +21,7 @@ python="${PYTHON:-python}"
 usage() { echo "usage: $0 N PORT | $0 stop" >&2; exit 2; }
 
 ours() {  # is this pid still one of the processes we started (and not a recycled pid)?
-  [[ -r "/proc/$1/cmdline" ]] && tr '\0' ' ' <"/proc/$1/cmdline" | grep -q -e streamlit -e nginx -e serve.sh
+  [[ -r "/proc/$1/cmdline" ]] && tr '\0' ' ' <"/proc/$1/cmdline" | grep -q -e streamlit -e nginx -e serve.sh -e attention.ui.serve
 }
 
 stop_all() {
@@ -43,14 +43,14 @@ stop_all() {
   return 0
 }
 
-wait_health() {  # wait_health URL SECONDS: until URL/_stcore/health answers "ok"
-  "$python" - "$1" "$2" <<'PY'
+wait_health() {  # wait_health URL SECONDS [PATH ANSWER]: until URL/PATH (/_stcore/health) answers ANSWER (ok)
+  "$python" - "$1" "$2" "${3:-/_stcore/health}" "${4:-ok}" <<'PY'
 import sys, time, urllib.request
-url, deadline = sys.argv[1] + "/_stcore/health", time.monotonic() + float(sys.argv[2])
+url, deadline = sys.argv[1] + sys.argv[3], time.monotonic() + float(sys.argv[2])
 while time.monotonic() < deadline:
     try:
         with urllib.request.urlopen(url, timeout=2) as r:
-            if r.read().decode().strip() == "ok":
+            if r.read().decode().strip() == sys.argv[4]:
                 sys.exit(0)
     except OSError:
         pass
@@ -89,25 +89,32 @@ echo "run_dir $run_dir" >"$pid_file"
 trap 'stop_all; exit 130' INT TERM
 trap 'stop_all' EXIT
 
-# N distinct free loopback ports, all held open at once while they are chosen.
+# 2N distinct free loopback ports, all held open at once while they are chosen: each replica's app and
+# its readiness port (attention/ui/serve.py answers /ready once the models are loaded).
 read -r -a ports <<<"$("$python" -c '
 import socket, sys
 socks = [socket.socket() for _ in range(int(sys.argv[1]))]
 for s in socks:
     s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in socks))
-' "$n")"
+' "$((2 * n))")"
+ready_ports=("${ports[@]:n}")
+ports=("${ports[@]:0:n}")
 
 upstreams=""
 for i in "${!ports[@]}"; do
   p="${ports[$i]}"
-  "$here/serve.sh" "$p" 127.0.0.1 >"$run_dir/replica-$((i + 1)).log" 2>&1 &
+  ATTENTION_READY_PORT="${ready_ports[$i]}" "$here/serve.sh" "$p" 127.0.0.1 >"$run_dir/replica-$((i + 1)).log" 2>&1 &
   echo "replica $! $p" >>"$pid_file"
   # Passive health check (open-source nginx has no active one): 3 failures mark it down for 5 s;
   # each failed request is retried on another replica meanwhile (nginx.conf: proxy_next_upstream).
   upstreams+="        server 127.0.0.1:$p max_fails=3 fail_timeout=5s;"$'\n'
 done
-for p in "${ports[@]}"; do wait_health "http://127.0.0.1:$p" "$start_timeout"; done
+# warm before ready: nginx starts once every replica has its models loaded (no visitor waits for a load)
+for i in "${!ports[@]}"; do
+  wait_health "http://127.0.0.1:${ports[$i]}" "$start_timeout"
+  wait_health "http://127.0.0.1:${ready_ports[$i]}" "$start_timeout" /ready ready
+done
 
 conf="$(<"$here/nginx.conf")"
 conf="${conf//@RUN_DIR@/$run_dir}"

@@ -80,6 +80,9 @@ def next_word_panel(w, step: int) -> None:
     else:
         ids, probs, tokens = list(dist.top_ids), list(dist.top_probs), list(dist.top_tokens)
     st.caption(t("tokens.marks"))
+    if writing.reads_bytes(w):  # Chinese and other non-Latin text: what the byte pieces mean, said plainly
+        st.info(t("write.bytes_note"))
+    shown = [w.candidate_label(tok, step) for tok in tokens]
     chosen = None
     if step < len(w.steps):  # this prediction was followed: mark the token written
         taken = w.steps[step]
@@ -88,11 +91,11 @@ def next_word_panel(w, step: int) -> None:
                    + f" — {writing.how_chosen(taken)}")
     if not cut.cuts:
         st.html(bars_html(tokens, probs, t("write.chart_title"), t("write.chart_token"), t("write.chart_x"),
-                          t("write.chart_written"), chosen))
+                          t("write.chart_written"), chosen, labels=shown))
         return
     st.html(bars_html(tokens, probs, t("write.chart_title_cut"), t("write.chart_token"), t("write.chart_x_cut"),
                       t("write.chart_written"), chosen, before=list(cut.before), before_title=t("write.chart_before"),
-                      removed_word=t("write.chart_removed")))
+                      removed_word=t("write.chart_removed"), labels=shown))
     st.caption(t("write.cut_caption", kept=f"{cut.kept:,}", vocab=f"{cut.vocab:,}", removed=f"{cut.removed:.3f}"))
 
 
@@ -120,9 +123,10 @@ def write_words(n: int) -> None:
     starts. The run then sends the view 3 ms after the containers it opens (Streamlit sends those first)
     rather than 23 ms after, at 1,024 tokens: fewer renders in the browser before the view's."""
     writing.write(n)
-    held = st.session_state.get(Keys.WR_WRITING)
-    if held is not None:
-        view_site(held[1], shown_step(held[1]))
+    with writing.slot().lock:
+        w = writing.current()
+        if w is not None:
+            view_site(w, shown_step(w))
 
 
 def view_site(w, step: int):
@@ -194,29 +198,38 @@ def write_page() -> None:
     vocab = int(lm.model.get_output_embeddings().weight.shape[0])
     st.text_area(t("write.prompt"), key=Keys.WR_PROMPT, height=68, on_change=writing.new_prompt)
     s = controls(vocab)
-    w = writing.writing(lm, st.session_state.get(Keys.WR_PROMPT) or "", s)
-    if w is None:
-        return
-    if w.cut:
-        st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
-    playing = writing.playing(w)
-    writing.frame_changed()  # this run draws the frame: a change asked for is drawn now
-    boxes = frame(w)
-    st.fragment(writing_area, run_every=writing.PLAY_SECONDS if playing else None)(w, playing, boxes)
+    with writing.slot().lock:  # one run of this session reads the Writing at a time (ui/held.py)
+        w = writing.writing(lm, st.session_state.get(Keys.WR_PROMPT) or "", s)
+        if w is None:
+            return
+        if w.cut:
+            st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
+        playing = writing.playing(w)
+        writing.frame_changed()  # this run draws the frame: a change asked for is drawn now
+        boxes = frame(w)
+        # the fragment is handed no Writing: it finds the session's own, so one the budget emptied is freed
+        st.fragment(writing_area, run_every=writing.PLAY_SECONDS if playing else None)(playing, boxes)
 
 
-def writing_area(w, ticking: bool, boxes: Boxes) -> None:
+def writing_area(ticking: bool, boxes: Boxes) -> None:
     """Everything a written word changes, in one fragment that writes into the frame's boxes: "Next word"
     reruns only this (the frame's headings and widgets are not sent again with each word), and while
     playing it ticks, a word per tick."""
-    if state.switching() or writing.playing(w) != ticking or writing.frame_changed():
-        st.rerun()  # another page, Play / Pause / the end, or a picker the frame draws: the whole page runs
+    with writing.slot().lock:
+        w = writing.current()
+        if w is None or state.switching() or writing.playing(w) != ticking or writing.frame_changed():
+            st.rerun()  # emptied by the budget, another page, Play / Pause / the end, or a picker the frame draws
+        _writing_area(w, ticking, boxes)
+
+
+def _writing_area(w, ticking: bool, boxes: Boxes) -> None:
     if ticking and writing.play_due():
         writing.write(1)
     step = shown_step(w)
     with boxes.view:  # sent first, though drawn below: the browser draws the new row while the rest is computed
         attention_view(w, step)
     with boxes.top:
+        writing.refused()
         buttons(w, step)
         written_words(w)
         st.caption(writing.step_named(w, step))

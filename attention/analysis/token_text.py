@@ -127,6 +127,98 @@ def _readable(token: str, scheme: Scheme) -> str:
 
 
 def readable_tokens(tokens: tuple[str, ...] | list[str], scheme: Scheme | None = None) -> list[str]:
-    """Every token as a label shows it, the scheme read from the whole sequence (or given)."""
+    """Every token as a label shows it, the scheme read from the whole sequence (or given). Byte-level
+    tokens are read together (piece_labels): a character split over tokens is written whole in each."""
     scheme = scheme_of(tokens) if scheme is None else scheme
+    if scheme == "bpe":
+        return piece_labels(tokens)
     return [readable(t, scheme) for t in tokens]
+
+
+PART = "…"  # beside a character of which this token holds a piece only, on the side where it goes on
+
+
+def _pieces(raw: bytes) -> list[tuple[int, int, str | None]]:
+    """(start, end, character) of each UTF-8 character in raw; None for a byte that makes none."""
+    out, i = [], 0
+    while i < len(raw):
+        for width in (1, 2, 3, 4):
+            try:
+                out.append((i, i + width, raw[i : i + width].decode("utf-8")))
+                i += width
+                break
+            except UnicodeDecodeError:
+                continue
+        else:
+            out.append((i, i + 1, None))
+            i += 1
+    return out
+
+
+def piece_labels(tokens: tuple[str, ...] | list[str], before: bytes = b"") -> list[str]:
+    """Byte-level BPE tokens read in order, each as a label shows it. A character whose UTF-8 bytes are
+    split over tokens (SmolLM2 reads a Chinese character as 3 bytes, often in two tokens) is written whole
+    in every token holding a piece of it, with PART where it goes on: "人…" then "…人". `before`: bytes
+    of the text just before the first token (a next-token candidate completing a character begun there).
+    Special tokens (<|im_end|>) stay as they are and break the run."""
+    table = byte_of_char()
+    labels: list[str | None] = [None] * len(tokens)
+    run: list[tuple[int, int, int]] = []  # (token index, start, end) in the run's bytes
+    stream = bytearray(before)
+
+    def flush() -> None:
+        chars = _pieces(bytes(stream))
+        for index, start, end in run:
+            text = []
+            for c0, c1, ch in chars:
+                if c1 <= start or c0 >= end:
+                    continue
+                if ch is None:
+                    text.append(f"⟨{stream[c0]:02x}⟩")
+                    continue
+                left, right = c0 < start, c1 > end
+                text.append((PART if left else "") + ch + (PART if right else ""))
+            labels[index] = shown("".join(text))
+        run.clear()
+        stream.clear()
+
+    for i, tok in enumerate(tokens):
+        if tok and all(c in table for c in tok):
+            start = len(stream)
+            stream.extend(table[c] for c in tok)
+            run.append((i, start, len(stream)))
+        else:
+            flush()
+            labels[i] = tok
+    flush()
+    return [lab if lab is not None else "" for lab in labels]
+
+
+def pending_bytes(tokens: tuple[str, ...] | list[str]) -> bytes:
+    """The bytes at the end of byte-level tokens that do not yet make a whole character (b"" when none):
+    what a next token may complete."""
+    table = byte_of_char()
+    raw = bytearray()
+    for tok in tokens:
+        if tok and all(c in table for c in tok):
+            raw.extend(table[c] for c in tok)
+        else:
+            raw.clear()
+    pieces = _pieces(bytes(raw))
+    tail = bytearray()
+    for c0, _, ch in reversed(pieces):
+        if ch is not None or len(tail) >= 3:
+            break
+        tail[:0] = raw[c0 : c0 + 1]
+    return bytes(tail)
+
+
+def candidate_labels(candidates: tuple[str, ...] | list[str], context: tuple[str, ...] | list[str],
+                     scheme: Scheme | None = None) -> list[str]:
+    """Next-token candidates as labels: alternatives, not a sequence, each read after `context` (a byte-level
+    piece that completes a character the context left unfinished is written as that character)."""
+    scheme = scheme_of([*context, *candidates]) if scheme is None else scheme
+    if scheme != "bpe":
+        return [readable(t, scheme) for t in candidates]
+    before = pending_bytes(list(context)[-6:])  # a character is at most 4 bytes: a few tokens back suffice
+    return [piece_labels([t], before=before)[0] for t in candidates]

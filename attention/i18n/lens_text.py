@@ -25,6 +25,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "lens.settles_embedding": {
         "en": "The top token is the output's “{token}” in every row, the embedding included.",
         "zh": "包括嵌入在内，每一行最可能的词元都是输出的“{token}”。"},
+    "lens.embedding_self": {
+        "en": "The embedding row names the current token itself (“{token}”, {p}): SmolLM2 reads its output through "
+              "the same matrix that embedded the tokens (tied embeddings), so a token's own vector scores highest "
+              "against itself. That row is not a prediction; predictions start after the first layer.",
+        "zh": "嵌入这一行给出的是当前词元本身（“{token}”，{p}）：SmolLM2 用嵌入词元的同一个矩阵来读出输出（权重共享），"
+              "所以词元自己的向量和自己最相似。这一行不是预测；预测从第一层之后才开始。"},
+    "lens.rise_fall": {
+        "en": "“{token}” rises to {p} at layer {layer} and later falls to {low}. The lens reads every layer through "
+              "the final norm and unembedding, which the model only applies after its last layer; a middle layer "
+              "was never trained to be read that way, so a peak there is a reading of the stream, not a choice the "
+              "model made and took back. Later layers keep adding to the stream and move it elsewhere.",
+        "zh": "“{token}”在第 {layer} 层升到 {p}，之后又降到 {low}。透镜用最终归一化和反嵌入来读每一层，而模型只在最后一层之后"
+              "才这样做；中间层从未被训练成可以这样读，所以那里的峰值只是对残差流的一种读法，并不是模型做出又收回的选择。"
+              "后面的层继续往残差流里加入信息，把它推向别处。"},
     "lens.pick": {"en": "Layer to open in the head view", "zh": "在注意力头视图中打开的层"},
     "lens.open": {"en": "Show this layer's heads", "zh": "显示这一层的注意力头"},
     "lens.failed": {"en": "The logit lens could not be computed: {error}", "zh": "无法计算逻辑透镜：{error}"},

@@ -17,6 +17,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The prompt is your sentence without its last word: {prompt} ({n_tokens} tokens; a \"·\" marks a "
               "leading space).",
         "zh": "提示是你的句子去掉最后一个词：{prompt}（{n_tokens} 个词元；“·”表示前面有一个空格）。"},
+    "lesson.predict_word.body_character": {
+        "en": "The prompt is your sentence without its last character (a script written without spaces between "
+              "words: the character stands for the word): {prompt} ({n_tokens} tokens; a \"·\" marks a leading "
+              "space).",
+        "zh": "提示是你的句子去掉最后一个字（中文词与词之间没有空格，这里以字代词）：{prompt}（{n_tokens} 个词元；“·”表示前面有一个空格）。"},
     "lesson.predict_word.cut": {
         "en": "Your sentence is long: the model continues its last {max} words before the cut ({cut} words at "
               "the front are left out).",

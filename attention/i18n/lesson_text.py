@@ -27,12 +27,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.pick_first": {"en": "Pick an answer first.", "zh": "请先选择一个答案。"},
     "lesson.right": {"en": "Right: the model agrees with you.", "zh": "答对了：模型与你的预测一致。"},
     "lesson.wrong": {"en": "Not this time: the model's answer is {answer}.", "zh": "这次没猜中：模型的答案是 {answer}。"},
-    "lesson.answer_was": {"en": "Your answer: {chosen}. The model's: {answer}.", "zh": "你的答案：{chosen}。模型的答案：{answer}。"},
+    "lesson.answer_was": {"en": "Your answer: “{chosen}”. The model's: “{answer}”.",
+                          "zh": "你的答案：「{chosen}」。模型的答案：「{answer}」。"},
     "lesson.switch_head": {"en": "Switch the lesson to layer {layer}, head {head}", "zh": "把课程切换到第 {layer} 层第 {head} 个头"},
     "lesson.temperature_slider": {"en": "Temperature T", "zh": "温度 T"},
     "lesson.yes": {"en": "yes", "zh": "能"},
     "lesson.no": {"en": "no", "zh": "不能"},
     "lesson.and": {"en": " and ", "zh": "和"},
+    "lesson.list_sep": {"en": "; ", "zh": "；"},
+    "lesson.comma": {"en": ", ", "zh": "、"},
     "lesson.end.title": {"en": "The whole argument, on your sentence", "zh": "完整的论证，用你的句子"},
     "lesson.end.body": {
         "en": "You went through the eleven steps. Save them as one page (text and charts, in the chosen language) to "

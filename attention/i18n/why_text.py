@@ -8,7 +8,12 @@ STRINGS: dict[str, dict[str, str]] = {
               "gradients and gradient × input say how much each token of the text moved that log-probability.",
         "zh": "所选的下一个词元依赖于哪些注意力头、文本中的哪些词。每个头单独关闭（输出置零）后重新测量该词元的对数概率；"
               "积分梯度与梯度×输入说明文本中每个词元使该对数概率改变了多少。"},
-    "why.button": {"en": "Explain {token} (takes several seconds)", "zh": "解释 {token}（需要几秒钟）"},
+    "why.button": {"en": "Explain {token} (tens of seconds: {heads} heads switched off one at a time)",
+                   "zh": "解释 {token}（需要几十秒：逐个关闭 {heads} 个头）"},
+    "why.progress_heads": {"en": "Heads switched off: {done} of {total} · {s} s so far",
+                           "zh": "已关闭的头：{done} / {total} · 已用 {s} 秒"},
+    "why.progress_gradients": {"en": "Every head done; integrating the gradients ({steps} points) · {s} s so far",
+                               "zh": "所有头已完成；正在积分梯度（{steps} 个点）· 已用 {s} 秒"},
     "why.running": {"en": "Switching every head off, one at a time, and integrating the gradients…",
                     "zh": "正在逐个关闭每个头并积分梯度……"},
     "why.failed": {"en": "Could not explain this word: {error}", "zh": "无法解释这个词：{error}"},

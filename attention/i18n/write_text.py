@@ -88,6 +88,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "write.chart_x": {"en": "probability", "zh": "概率"},
     "write.chart_token": {"en": "next token", "zh": "下一个词元"},
     "write.chart_written": {"en": "written", "zh": "已写出"},
+    "write.bytes_note": {
+        "en": "SmolLM2 was trained on English text. It reads other scripts, Chinese included, as the UTF-8 bytes "
+              "of each character: a Chinese character is 3 bytes, often split over two tokens. Such a token is "
+              "shown as the whole character with “…” on the side where the character goes on (“人…” then “…人”); "
+              "⟨e5⟩ is a byte that makes no character yet. With so little Chinese in its training, what it writes "
+              "in Chinese is often wrong or not Chinese at all: the attention is real, the language is weak.",
+        "zh": "SmolLM2 是用英文文本训练的。它把其他文字（包括中文）按每个字符的 UTF-8 字节来读：一个汉字是 3 个字节，"
+              "常被拆成两个词元。这样的词元显示为完整的汉字，并在字符延续的一侧加“…”（先“人…”后“…人”）；"
+              "⟨e5⟩ 表示还没有组成字符的单个字节。由于它训练时见过的中文很少，它写出的中文常常是错的，甚至不是中文："
+              "注意力是真实的，语言能力很弱。"},
     "write.chosen": {"en": "Word {i}, written from this prediction: {token} (probability {p})",
                      "zh": "第 {i} 个词，由这个预测写出：{token}（概率 {p}）"},
     "write.shown_prompt": {

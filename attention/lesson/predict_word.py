@@ -8,6 +8,7 @@ attention.analysis.deciding_heads's (claims.py's rule).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,7 @@ import numpy as np
 
 from attention.analysis import claims
 from attention.analysis import deciding_heads as dh
-from attention.analysis.token_text import readable_tokens
+from attention.analysis.token_text import candidate_labels, readable_tokens
 from attention.keys import Keys
 from attention.lesson.steps import READS_SENTENCE, Context, Prediction, Step, Unavailable, n, word
 from attention.plots.deciding_figure import deciding_figure
@@ -29,16 +30,30 @@ class Prompt:
     text: str  # what the model continues
     held: str  # the sentence's own last word, left out ("" when the sentence is one word)
     cut: int  # words left out at the front of a long sentence
+    by_character: bool = False  # written without spaces (Chinese, Japanese): the last character is held
+
+
+# Han, kana and the CJK compatibility ideographs: scripts written without spaces between words
+_NO_SPACES = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def prompt_of(sentence: str, max_words: int = MAX_WORDS) -> Prompt:
-    """The sentence cut before its last word (a one-word sentence is continued whole)."""
+    """The sentence cut before its last word (a one-word sentence is continued whole). A sentence that ends
+    in a script written without spaces is cut before its last character (with what punctuation follows it):
+    no word boundary can be read there without a dictionary, and a character is that script's unit."""
     words = sentence.split()
+    last = words[-1] if words else ""
+    chars = [m.start() for m in _NO_SPACES.finditer(last)]
+    if len(chars) > 1 or (chars and chars[-1] > 0):  # the last word has something before its last character
+        words = [*words[:-1], last[: chars[-1]], last[chars[-1]:]]
+        by_character = True
+    else:
+        by_character = False
     if len(words) < 2:
         return Prompt(" ".join(words), "", 0)
     before = words[:-1]
     cut = max(0, len(before) - max_words)
-    return Prompt(" ".join(before[cut:]), words[-1], cut)
+    return Prompt(" ".join(before[cut:]), words[-1], cut, by_character)
 
 
 def head_name(c: Context, head: tuple[str, int, int]) -> str:
@@ -68,7 +83,7 @@ def _held_note(c: Context, p: Prompt, shown: list[str], probs: np.ndarray) -> st
 def _heads_said(c: Context, d: Any, top: str) -> list[str]:
     """The measured drops, the claim they earn (or the refusal), each leading head's reading, and the
     estimate's agreement where claims.correlation allows one."""
-    said = [c.t("lesson.predict_word.drops", k=len(d.picked), w=top, heads="; ".join(
+    said = [c.t("lesson.predict_word.drops", k=len(d.picked), w=top, heads=c.t("lesson.list_sep").join(
         c.t("lesson.predict_word.drop", name=head_name(c, h), drop=n(drop), before=n(float(np.exp(d.log_p))),
             after=n(dh.probability_after(d.log_p, drop))) for h, drop in d.shown))]
     most = float(np.max(d.drops)) if d.drops.size else 0.0
@@ -85,7 +100,7 @@ def _heads_said(c: Context, d: Any, top: str) -> list[str]:
         r = dh.reads(row)
         even = n(claims.even(row.size))
         if r.words:
-            words = ", ".join(f"{word(tokens[j])} ({n(float(row[j]), 2)})" for j in r.words)
+            words = c.t("lesson.comma").join(f"{word(tokens[j])} ({n(float(row[j]), 2)})" for j in r.words)
             text = c.t("lesson.predict_word.reads", name=head_name(c, h), words=words, n_keys=row.size, even=even)
         else:
             text = c.t("lesson.predict_word.reads_none", name=head_name(c, h), n_keys=row.size, even=even)
@@ -103,11 +118,15 @@ def predict_word(c: Context) -> Step:
     if not p.text or c.deciding is None:
         raise Unavailable(c.t("lesson.predict_word.empty"))
     d = c.deciding(p.text)
-    tokens, shown = readable_tokens(d.tokens), readable_tokens(d.top_tokens)
+    # the candidates are alternatives, each read after the prompt (a piece completing a character begun there)
+    tokens, shown = readable_tokens(d.tokens), candidate_labels(d.top_tokens, d.tokens)
     top = word(shown[0])
     intro = c.t("lesson.predict_word.intro")
-    body = c.t("lesson.predict_word.body", prompt=word(p.text), n_tokens=len(tokens))
+    body = c.t("lesson.predict_word.body_character" if p.by_character else "lesson.predict_word.body",
+               prompt=word(p.text), n_tokens=len(tokens))
     notes = (c.t("lesson.predict_word.cut", cut=p.cut, max=MAX_WORDS),) if p.cut else ()
+    if not p.text.isascii():  # read as UTF-8 bytes by a model trained on English: say what the pieces are
+        notes += (c.t("write.bytes_note"),)
     context = f"{p.text}|{'|'.join(d.top_tokens)}"
     # the ten likeliest as choices, in the order of their text: the order would give the answer away
     order = sorted(range(len(shown)), key=lambda i: (shown[i].lstrip("·").lower(), i))

@@ -49,6 +49,14 @@ class LayerStore:
         # a lean store (the model's weights never made): per row, the largest |our z − the model's| over the
         # heads, NaN until a site over that row is first checked (only the layers shown pay for it)
         self.z_diff = np.empty(0)
+        self.buffer = None  # a kv_buffer.KVBuffer shared with the KV cache: k and v are its arrays, not copies
+        self.cache_index = layer  # the KV cache's layer these rows are read through
+
+    def share(self, buffer) -> None:
+        """Read k and v from the KV cache's own memory (kv_buffer.KVBuffer) instead of keeping a copy."""
+        if self.n == 0 and buffer.k.shape[0] == self.kv_heads and buffer.k.shape[2] == self.d_head:
+            self.buffer = buffer
+            self._k = self._v = None
 
     def reserve(self, capacity: int) -> None:
         """Room for `capacity` tokens at once: a long prompt read in chunks would otherwise double the arrays
@@ -62,7 +70,8 @@ class LayerStore:
         if self.n + t > self._q.shape[1]:
             room = max(2 * self._q.shape[1], 16)
             self._grow(max(self.n + t, room if self.most is None else min(room, self.most)))
-        for store, new in ((self._q, rows.q), (self._z, rows.z), (self._k, rows.k), (self._v, rows.v)):
+        kept = ((self._q, rows.q), (self._z, rows.z)) + (() if self.buffer is not None else ((self._k, rows.k), (self._v, rows.v)))
+        for store, new in kept:  # a shared buffer has the new keys and values already: the cache wrote them
             store[:, self.n : self.n + t] = new
         if rows.weights is not None:
             self.blocks.append(rows.weights)
@@ -76,7 +85,9 @@ class LayerStore:
             out = np.empty((a.shape[0], capacity, a.shape[2]), np.float32)
             out[:, : self.n] = a[:, : self.n]
             return out
-        self._q, self._z, self._k, self._v = (bigger(a) for a in (self._q, self._z, self._k, self._v))
+        self._q, self._z = bigger(self._q), bigger(self._z)
+        if self.buffer is None:
+            self._k, self._v = bigger(self._k), bigger(self._v)
 
     def cut(self, n: int) -> None:
         """Keep the first n tokens. Copies, so sites assembled before never see rows written after."""
@@ -90,10 +101,18 @@ class LayerStore:
             raise ValueError(f"can only go back to a step boundary (asked {n}, nearest {rows})")
         self.blocks, self.sizes, self.n, self.z_diff = self.blocks[: keep if self.blocks else 0], self.sizes[:keep], n, self.z_diff[:n].copy()
         self._grow(max(n, 16))
+        if self.buffer is not None:
+            self.buffer.fresh(n)
+
+    def nbytes(self) -> int:
+        """Bytes held: the rows' arrays (with their spare room), the model's weight blocks, the checks."""
+        return sum(a.nbytes for a in (self._q, self._z, self._k, self._v, self.z_diff, *self.blocks))
 
     def kv(self, n: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(kv_heads, n, d_head) keys and values of the first n tokens (views)."""
         n = self.n if n is None else n
+        if self.buffer is not None:
+            return self.buffer.k[:, :n], self.buffer.v[:, :n]
         return self._k[:, :n], self._v[:, :n]
 
     @property

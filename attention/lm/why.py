@@ -19,6 +19,8 @@ attention.analysis.why_word's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import time
 from dataclasses import dataclass
 
@@ -77,7 +79,8 @@ def _inputs(ids: list[int], rows: int) -> dict[str, torch.Tensor]:
 
 
 def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero",
-               heads: tuple[HeadId, ...] | None = None) -> tuple[tuple[HeadId, ...], np.ndarray]:
+               heads: tuple[HeadId, ...] | None = None,
+               progress: Callable[[int, int], None] | None = None) -> tuple[tuple[HeadId, ...], np.ndarray]:
     """Each head (every head when `heads` is None) off alone, scored by log p(token_id | ids): (heads, (H,)
     drops). The token is appended
     so hf_ablation's measure (each position's next token) scores it at the last prompt position; batches
@@ -94,6 +97,8 @@ def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero
         with hf_ablation.switched_off(hf_ablation.switches(lm, rows, mode)):
             lp = hf_ablation._measure(lm, _inputs(seq, len(rows)), labels)[:, -1]  # (rows,)
         out.append(lp[0] - lp[1:])
+        if progress is not None:  # heads done so far, of all: the page's bar (tens of seconds in all)
+            progress(min(start + per_batch, len(heads)), len(heads))
     return heads, np.concatenate(out)
 
 
@@ -149,15 +154,19 @@ def _rows(lm: LoadedModel, ids: list[int], heads: list[HeadId]):
 
 
 def explain(lm: LoadedModel, ids: list[int], token_id: int | None = None, steps: int = IG_STEPS,
-            top: int = TOP_HEADS) -> Why:
-    """Why(the model gives token_id after ids); token_id None: its likeliest next token."""
+            top: int = TOP_HEADS, progress: Callable[[str, int, int], None] | None = None) -> Why:
+    """Why(the model gives token_id after ids); token_id None: its likeliest next token. `progress(stage,
+    done, total)`: "heads" after each batch of heads switched off, "gradients" before the integration."""
     if not ids:
         raise ValueError("the prompt has no tokens")
     if token_id is None:
         out, _ = hf_model.run(lm, _inputs(ids, 1))
         token_id = int(out.logits[0, -1].argmax())
     started = time.perf_counter()
-    heads, drops = head_drops(lm, ids, token_id)
+    heads, drops = head_drops(lm, ids, token_id, progress=None if progress is None else
+                              (lambda done, total: progress("heads", done, total)))
+    if progress is not None:
+        progress("gradients", 0, steps)
     seconds = time.perf_counter() - started
     ranked = why_word.top_heads(heads, drops, top)
     _, rows, value_rows = _rows(lm, ids, [h for h, _ in ranked])
@@ -183,7 +192,13 @@ def target(writing, step: int) -> tuple[tuple[int, ...], int]:
     return ids, int(token_id)
 
 
-def at_step(writing, step: int, steps: int = IG_STEPS, top: int = TOP_HEADS) -> Why:
-    """Why for a Writing's step (see target)."""
+def at_step(writing, step: int, steps: int = IG_STEPS, top: int = TOP_HEADS,
+            progress: Callable[[str, int, int], None] | None = None) -> Why:
+    """Why for a Writing's step (see target); progress as explain's."""
     ids, token_id = target(writing, step)
-    return explain(writing.lm, list(ids), token_id, steps, top)
+    return explain(writing.lm, list(ids), token_id, steps, top, progress)
+
+
+def head_count(lm: LoadedModel) -> int:
+    """How many heads "Why this word" switches off one at a time (SmolLM2: 30 × 9 = 270)."""
+    return len(hf_ablation.all_heads(lm))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import random
 import threading
+from dataclasses import replace
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -27,23 +28,26 @@ import torch  # noqa: E402
 from transformers import DynamicCache  # noqa: E402
 
 from attention.analysis import sampling  # noqa: E402
-from attention.analysis.token_text import readable, scheme_of  # noqa: E402, F401 - readable: part of the API
+from attention.analysis.token_text import pending_bytes, piece_labels, readable, scheme_of  # noqa: E402, F401 - readable: part of the API
 from attention.capture import attention_fn  # noqa: E402
 from attention.capture import hf_model, malloc  # noqa: E402
+from attention.lm import kv_buffer  # noqa: E402
 from attention.capture.hf_model import LoadedModel  # noqa: E402
-from attention.lm.rows import LayerStore, NewRows, Recomputed, recomputed  # noqa: E402
+from attention.lm.reading_back import ReadingBack  # noqa: E402
+from attention.lm.rows import LayerStore, NewRows, Recomputed  # noqa: E402
 from attention.lm.written import HOSTED, LOCAL, Ahead, Limits, NextToken, Step  # noqa: E402, F401 - part of the API
-from attention.trace import Site, Trace  # noqa: E402
+from attention.trace import Site  # noqa: E402
 
 # The prompt is read this many tokens at a time through the cache. Read at once, every layer's (heads, P, P)
 # weights existed together (30 × 9 × 2,048² floats: 4.5 GB for a 2,048-token prompt); in chunks, a chunk's
 # rows reach only the keys before them, so what is kept is about half, and the peak is one chunk's.
+# Lean too (no weights): a chunk's SDPA temporaries and its recorded q, z are the peak above what is kept. A
+# 2,048-token prompt in chunks of 512 / 256 / 128 peaked at 1,583 / 1,525 / 1,461 MiB (VmHWM).
 PREFILL_CHUNK = 128
-LEAN_PREFILL_CHUNK = 512  # lean (no weights): a chunk's recorded q, k, v, z live beside their copies in the stores
 WRITTEN_AHEAD = 64  # words a writing is expected to grow by, when it decides to keep the model's weights or not
 
 
-class Writing:
+class Writing(ReadingBack):
     """A prompt and what was written after it, with every layer's rows. One session's: its page runs, and
     one background thread reading the next token ahead; a lock keeps the model's reading to one of them."""
 
@@ -75,14 +79,13 @@ class Writing:
         self._ahead: Ahead | None = None  # the next token read ahead; the cache holds its key and value
         self._lock = threading.RLock()  # held while the model reads (a step, going back, reading ahead)
         # A long prompt is read lean: the model's fast attention (SDPA), no weights made or kept, each row's
-        # z checked instead (rows.LayerStore.long_site): O(n) a word, the prompt read in larger chunks.
+        # z checked instead (rows.LayerStore.long_site): O(n) a word.
         # (decided by the prompt and the next WRITTEN_AHEAD words: a short prompt keeps today's check of the weights)
         self.lean = not hf_model.keeps_weights(lm, min(self.total, len(self.ids) + WRITTEN_AHEAD))
         if self.lean:
             malloc.fix_threshold()
-        chunk = LEAN_PREFILL_CHUNK if self.lean else PREFILL_CHUNK
-        for lo in range(0, len(self.ids), chunk):  # the last chunk's logits: after the whole prompt
-            rows, logits = self._read(self.ids[lo : lo + chunk])
+        for lo in range(0, len(self.ids), PREFILL_CHUNK):  # the last chunk's logits: after the whole prompt
+            rows, logits = self._read(self.ids[lo : lo + PREFILL_CHUNK])
             self._keep(rows)
         self._logits.append(logits)
 
@@ -116,17 +119,49 @@ class Writing:
         if layer not in self.stores:
             self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale,
                                             rec.q.shape[1], rec.shared_k.shape[1], rec.q.shape[-1], most=self.total)
-            self.stores[layer].reserve(len(self.ids) + WRITTEN_AHEAD)  # the prompt and the next words: no copies
+            self.stores[layer].reserve(self._room)  # the prompt and the next words: no copies
+            index = self.stores[layer].cache_index = int(getattr(rec.module, "layer_idx", layer))  # the cache's layer
+            cached = self._cache.layers[index]
+            if isinstance(cached, kv_buffer.BufferLayer):
+                self.stores[layer].share(cached.buffer)  # k and v: the cache's own memory, not a copy
         return self.stores[layer]
 
+    @property
+    def _room(self) -> int:
+        return min(self.total, len(self.ids) + WRITTEN_AHEAD)
+
     def _rebuilt_cache(self) -> DynamicCache:
-        """The KV cache made again from the kept keys and values (after going back a step)."""
-        cache = DynamicCache(config=self.lm.model.config)
+        """The KV cache over the kept keys and values (at first, and after going back a step): a store that
+        shares its buffer with the cache gives it again (no copy), another's are copied in."""
+        shared = {store.cache_index: store.buffer for store in self.stores.values() if store.buffer is not None}
+        cache = kv_buffer.buffered_cache(self.lm.model.config, self._room, self.total, shared)
         for layer in sorted(self.stores):
+            if self.stores[layer].buffer is not None:
+                continue
             k, v = self.stores[layer].kv()
             cache.update(torch.from_numpy(np.ascontiguousarray(k))[None],
                          torch.from_numpy(np.ascontiguousarray(v))[None], layer)
         return cache
+
+    def nbytes(self) -> int:
+        """Bytes this writing holds, for the sessions' shared budget (ui/held.py): every layer's rows with
+        their spare room and the model's weight blocks, the KV cache's tensors (the same keys and values
+        again), the logits kept per step, each step's own rows, the token read ahead and the one layer's
+        recomputation kept for the head view."""
+        def arrays(*xs: object) -> int:
+            return sum(x.nbytes for x in xs if isinstance(x, np.ndarray))
+
+        total = sum(s.nbytes() for s in self.stores.values()) + arrays(*self._logits)
+        for layer in getattr(self._cache, "layers", None) or []:
+            for t in (getattr(layer, "keys", None), getattr(layer, "values", None)):
+                if isinstance(t, torch.Tensor):
+                    total += t.nelement() * t.element_size()
+        rows = [r for s in self.steps for r in s.rows.values()] + list(self._ahead.rows.values() if self._ahead else [])
+        total += sum(arrays(r.q, r.k, r.v, r.z) for r in rows)  # their weights are the stores' blocks
+        if self._recomputed is not None:
+            kept = self._recomputed[1]
+            total += arrays(kept.scores, kept.weights, kept.z, kept.model_weights, kept.mask)
+        return total
 
     # -- the distribution and a step ------------------------------------------------------------------
     @property
@@ -153,7 +188,30 @@ class Writing:
         raw = self.lm.tokenizer.convert_ids_to_tokens([int(i) for i in ids])
         return NextToken(logits=logits, settings=self.settings, top_ids=tuple(int(i) for i in ids),
                          top_probs=tuple(float(p) for p in ps), top_tokens=tuple(raw),
-                         top_labels=tuple(readable(t, self.scheme) for t in raw))
+                         top_labels=tuple(self.candidate_label(t) for t in raw))
+
+    _CONTEXT = 6  # tokens read together for labels: a character is at most 4 bytes, so 4 tokens
+
+    def _labels_ending(self) -> list[str]:
+        """Labels of the last tokens read together: a Chinese character split over tokens written whole."""
+        tail = self.tokens[-self._CONTEXT:]
+        return piece_labels(tail) if self.scheme == "bpe" else [readable(t, self.scheme) for t in tail]
+
+    def _relabel(self) -> None:
+        """Steps whose character a later token completed get the whole character ("人…", not "⟨e4⟩⟨ba⟩")."""
+        labels = self._labels_ending()
+        for back in range(1, min(4, len(self.steps), len(labels)) + 1):
+            old = self.steps[-back]
+            if old.label != labels[-back]:
+                self.steps[-back] = replace(old, label=labels[-back])
+
+    def candidate_label(self, token: str, step: int | None = None) -> str:
+        """A candidate for the token after `step` (None: after everything) as the bars show it: a piece
+        completing a character the text left unfinished is written as that character ("…国")."""
+        if self.scheme != "bpe":
+            return readable(token, self.scheme)
+        end = len(self.tokens) if step is None else len(self.tokens) - len(self.steps) + step
+        return piece_labels([token], before=pending_bytes(self.tokens[max(0, end - self._CONTEXT):end]))[0]
 
     @property
     def full(self) -> bool:
@@ -226,10 +284,11 @@ class Writing:
             self.ids.append(token_id)
             raw = self.lm.tokenizer.convert_ids_to_tokens([token_id])[0]
             self.tokens.append(raw)
-            step = Step(index=index, token_id=token_id, token=raw, label=readable(raw, self.scheme),
+            step = Step(index=index, token_id=token_id, token=raw, label=self._labels_ending()[-1],
                         probability=float(probs[token_id]), chosen_from=dist, seed=seed, cache_len=cache_len,
                         rows=rows)
             self.steps.append(step)
+            self._relabel()
             return step
 
     def back(self, steps: int) -> None:
@@ -245,55 +304,6 @@ class Writing:
             self.ended, self._cache, self._last_site, self._ahead = False, None, None, None
             if self._recomputed and self._recomputed[1].n > n:  # its rows past n read tokens now dropped
                 self._recomputed = (self._recomputed[0], self._recomputed[1].cut(n))
-
-    # -- reading it back ------------------------------------------------------------------------------
-    @property
-    def written(self) -> str:
-        """The written text (decoded, so characters split across tokens come out whole)."""
-        return self.lm.tokenizer.decode([s.token_id for s in self.steps])
-
-    @property
-    def text(self) -> str:
-        return self.prompt + self.written if not self.cut else self.lm.tokenizer.decode(self.ids)
-
-    @property
-    def layers(self) -> tuple[int, ...]:
-        return tuple(sorted(self.stores))
-
-    def site(self, layer: int, step: int | None = None, newest_only: bool = False) -> Site:
-        """Layer `layer` over the text as it stood after step `step` (None: now; 0: the prompt alone…
-        counted as steps written): every row, or only the newest. The whole text's recomputation is kept
-        for the last layer asked (rows.Recomputed): the next word computes one row, not all of them. The
-        last whole site is kept too: asked again (a callback made it before the page's run), it is the same
-        object, so what was made from it can be found by identity."""
-        n = self._length(step)
-        tokens, store = tuple(self.tokens), self.stores[layer]
-        if newest_only:
-            return store.site(tokens, n, first_row=n - 1)
-        if self._last_site is not None and self._last_site[:2] == (layer, n):
-            return self._last_site[2]
-        if store.lean:  # no n × n kept: the site's rows are computed when drawn
-            site = store.site(tokens, n)
-            self._last_site = (layer, n, site)
-            return site
-        layer_kept, kept = self._recomputed if self._recomputed else (None, None)
-        kept = recomputed(store, n, kept if layer_kept == layer else None)
-        if layer_kept != layer or kept.n >= self._recomputed[1].n:  # an earlier step shown keeps the longer rows
-            self._recomputed = (layer, kept)  # one layer's rows only: at 1,024 tokens they are 110 MB
-        site = kept.site_for(store, tokens, n)
-        self._last_site = (layer, n, site)
-        return site
-
-    def trace(self, step: int | None = None) -> Trace:
-        """Every layer over the text as it stood after `step` steps, as one Trace (from the kept rows)."""
-        n = self._length(step)
-        return Trace(text=self.lm.tokenizer.decode(self.ids[:n]), model=self.lm.name, tokens=tuple(self.tokens[:n]),
-                     sites=tuple(self.stores[layer].site(tuple(self.tokens), n) for layer in self.layers), dropped_tokens=self.cut,
-                     capture_path="registry", expected_layers=self.lm.expected_layers)
-
-    def _length(self, step: int | None) -> int:
-        written = len(self.steps) if step is None else max(0, min(step, len(self.steps)))
-        return self.n - (len(self.steps) - written)
 
 
 def token_scheme(tokenizer) -> str:

@@ -30,12 +30,14 @@ _STYLE = f"""<style>
 
 def bars_html(tokens: list[str], probs: list[float], title: str, token_title: str, prob_title: str,
               chosen_word: str, chosen: int | None = None, before: list[float] | None = None,
-              before_title: str = "", removed_word: str = "") -> str:
+              before_title: str = "", removed_word: str = "", labels: list[str] | None = None) -> str:
     """tokens: raw tokens, likeliest first; chosen: the index of the token that was written (None: none
     yet), which is also named by `chosen_word` for a screen reader. The bars are scaled to the largest
     probability (1.2 × it fills the cell), the numbers beside them exact to three decimals.
     before: with top-k or top-p on, each token's probability before the cut, in a column of its own;
-    a token the cut removed (probability 0 after it) is then struck through and named `removed_word`."""
+    a token the cut removed (probability 0 after it) is then struck through and named `removed_word`.
+    labels: the tokens as the writer shows them (a Chinese character's pieces read with the text before);
+    None: each token read alone."""
     top = max([*probs, 0.01]) * 1.2
     rows = []
     for i, (tok, p) in enumerate(zip(tokens, probs)):
@@ -45,7 +47,7 @@ def bars_html(tokens: list[str], probs: list[float], title: str, token_title: st
         shown = html.escape(removed_word) if gone else f"{p:.3f}"
         extra = "" if before is None else f"<td>{before[i]:.3f}</td>"
         rows.append(f'<tr{cls}><th scope="row" title="{html.escape(tok)}">'
-                    f"{label(tok)}{mark}</th><td><span class=\"bar\" style=\"width:{100 * p / top * 0.75:.1f}%\">"
+                    f"{label(tok) if labels is None else html.escape(labels[i])}{mark}</th><td><span class=\"bar\" style=\"width:{100 * p / top * 0.75:.1f}%\">"
                     f"</span>{shown}</td>{extra}</tr>")
     extra_head = "" if before is None else f'<th scope="col">{html.escape(before_title)}</th>'
     return (f'{_STYLE}<figure class="nw-bars"><figcaption>{html.escape(title)}</figcaption><table>'

@@ -22,7 +22,7 @@ from attention import sources
 from attention.sources import Output, Source
 from attention.lm.smollm2 import Progress
 from attention.trace import Trace
-from attention.ui import settings
+from attention.ui import admission, settings
 from attention.blas import one_torch_thread
 from attention.ui.shelf import Shelf
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # torch, transformers and the translator load only when a pag
 T = TypeVar("T")
 
 shelf = Shelf(settings.cache_bytes(), rss_budget=settings.rss_budget_bytes())
+admission.gate.relievers.append(shelf.shed_if_over_budget)  # over memory with nothing running: results go first
 
 
 def source(name: str | None) -> Source:

@@ -13,9 +13,10 @@ from attention.analysis import anatomy, qk_space
 from attention.analysis.token_text import readable_tokens
 from attention.analysis.markdown import code
 from attention.analysis.qkv_origin import Origin
+from attention.headview import dot
 from attention.plots import explain_figures, heatmaps
 from attention.trace import Site
-from attention.ui import charts, state
+from attention.ui import charts, dot_chart, state
 from attention.ui.state import Scope
 from attention.ui.lang import t
 
@@ -70,17 +71,18 @@ def dot_product(site: Site, head: int, prefix: str, scope: Scope) -> None:
     if other is not None:
         anats.append(anatomy.dot_anatomy(site, head, q_i, other))
     y_range = explain_figures.terms_range(*anats)
-    for col, an in zip(st.columns(len(anats)), anats, strict=True):
+    q_shown = readable_tokens(site.query_tokens)
+    for i, (col, an) in enumerate(zip(st.columns(len(anats)), anats, strict=True)):
         with col:
-            k_label = heatmaps.label(site.key_tokens[an.key])
-            fig = explain_figures.dot_figure(
-                an, sort, heatmaps.label(q_tok), k_label,
-                sum_text=t("dot.sum", total=f"{an.total:.4f}", qi=an.query, ki=an.key),
+            data = dot.dot_data(
+                an, sort, f"q ({q_shown[an.query]})", f"k ({k_shown[an.key]})",
+                sum_text=t("dot.sum", total=f"{an.total:.4f}", qi=an.query, ki=an.key).replace("-", "\u2212"),
                 vectors_title=t("dot.vectors"), terms_title=t("dot.terms"), dimension_word=t("dot.dimension"),
                 terms_range=y_range,
             )
             st.markdown(f"**{code(q_tok)} · {code(site.key_tokens[an.key])}**")
-            st.plotly_chart(fig, width="stretch", key=f"{prefix}_dot_{an.key}", config=charts.config())
+            # the key names the column, not the pair: a new pair moves the same bars (dot_chart.py)
+            dot_chart.dot_chart(data, key=f"{prefix}_dot_{i}")
             st.caption(t("dot.stats", agree=an.agreeing, d=an.terms.shape[0], cos=f"{an.cosine:.3f}"))
 
 

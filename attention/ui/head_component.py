@@ -17,6 +17,7 @@ import hashlib
 import html
 import json
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 
@@ -138,10 +139,11 @@ def made_blocks(site: Site, head: int, *, key: str, labels: Mapping[str, str] | 
     at once, with the first elements it sends."""
     args = (head, dict(labels or {}), decimals, grown_from)
     made = st.session_state.get(_made_key(key))
-    if made is not None and made[0] is site and made[1] == args:
+    if made is not None and made[0]() is site and made[1] == args:
         return made[2]
     result = blocks.head_blocks(site, *args)
-    st.session_state[_made_key(key)] = (site, args, result)
+    # the site by weak reference: a Writing the sessions' budget empties (ui/held.py) is freed with its sites
+    st.session_state[_made_key(key)] = (weakref.ref(site), args, result)
     return result
 
 

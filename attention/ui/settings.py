@@ -9,8 +9,11 @@ ATTENTION_MAX_TRACES=0        traces (and translations, overviews, snapshot trac
                               (2 when hosted: one per core of the smallest hosted tier).
 ATTENTION_RSS_BUDGET_MB=0     resident memory of this process above which the cache sheds what it keeps
                               (all but the models) before the next computation, so a replica under its
-                              host's memory limit sheds, not dies. 0: never (1280 when hosted: above the
+                              host's memory limit sheds, not dies. 0: never (1335 when hosted, derived below: above the
                               three models loaded, under a 1.4 GB replica).
+ATTENTION_SESSIONS_MB=2048    what sessions hold between clicks (the Write page's Writings), shared by every
+                              session; past it the least recently used are emptied and read again from their
+                              link when their person comes back (attention/ui/held.py). Hosted: see below.
 ATTENTION_WRITE_AHEAD=1       Write page: once a word is drawn, the next is read by the model in the
                               background, so "Next word" finds it read (0: read at the click). It only
                               takes a free turn of the admission queue: it never makes anyone wait.
@@ -25,11 +28,18 @@ from attention.analysis.text_input import MAX_CHARS
 HOSTED_MAX_CHARS = 2_000
 CACHE_MB = 1_024  # a fully recomputed 512-token MiniLM trace is about 255 MB, the model 91 MB
 HOSTED_MAX_TRACES = 2
-# MiniLM, the translator and SmolLM2 loaded in one hosted replica: 1,143 MiB (bench/load_sessions.py --write).
-# A budget below that sheds on every computation; this one leaves ~140 MiB of work before shedding and
-# keeps the replica under 1.4 GB (1,335 MiB). The k8s memory limit sits a margin above it.
+# The one measured figure a replica's memory is derived from: MiniLM, the translator and SmolLM2 loaded in
+# one hosted replica, 1,143 MiB (bench/load_sessions.py --write). Everything else is added to it, here only:
+# the sessions' Writings, one computation's temporaries; the RSS budget is their sum (1,335 MiB = 1.4 GB),
+# the pod's request the budget and its limit the budget x LIMIT_MARGIN (a computation's peak above the budget
+# is waited out, never a kill). deploy/k8s/deployment.yaml says the same (`python -m attention.ui.settings`
+# prints it; tests/deploy/test_deploy_files.py compares).
 THREE_MODELS_RSS_MB = 1_143
-HOSTED_RSS_BUDGET_MB = 1_280
+HOSTED_SESSIONS_MB = 128  # a Writing at 256 + 12 tokens holds ~127 MiB (Writing.nbytes)
+COMPUTE_ROOM_MB = 64  # one computation's temporaries above what is kept
+HOSTED_RSS_BUDGET_MB = THREE_MODELS_RSS_MB + HOSTED_SESSIONS_MB + COMPUTE_ROOM_MB
+LIMIT_MARGIN = 1.25
+SESSIONS_MB = 2_048
 HOSTED_CACHE_MB = 256  # a hosted demo may have 690 MB in all: 91 MB of model + the old 128 MB for traces + room
 
 
@@ -63,6 +73,18 @@ def rss_budget_bytes() -> int:
     return _int_env("ATTENTION_RSS_BUDGET_MB", HOSTED_RSS_BUDGET_MB if hosted() else 0) * 2**20
 
 
+def sessions_bytes() -> int:
+    """How much the sessions' Writings may hold together (ATTENTION_SESSIONS_MB; 0: no limit)."""
+    return _int_env("ATTENTION_SESSIONS_MB", HOSTED_SESSIONS_MB if hosted() else SESSIONS_MB) * 2**20
+
+
+def k8s_memory() -> dict[str, str]:
+    """The pod's memory request and limit, and the env of its budgets, derived from the one figure above."""
+    limit = -(-int(HOSTED_RSS_BUDGET_MB * LIMIT_MARGIN) // 10) * 10  # rounded up to 10 Mi
+    return {"request": f"{HOSTED_RSS_BUDGET_MB}Mi", "limit": f"{limit}Mi",
+            "ATTENTION_RSS_BUDGET_MB": str(HOSTED_RSS_BUDGET_MB), "ATTENTION_SESSIONS_MB": str(HOSTED_SESSIONS_MB)}
+
+
 def write_ahead() -> bool:
     """Whether the Write page reads the next word in the background (ATTENTION_WRITE_AHEAD, default on)."""
     return _int_env("ATTENTION_WRITE_AHEAD", 1) > 0
@@ -78,3 +100,8 @@ def _int_env(name: str, default: int) -> int:
 def cache_bytes() -> int:
     """How much memory the app's one cache may hold (ATTENTION_CACHE_MB)."""
     return _int_env("ATTENTION_CACHE_MB", HOSTED_CACHE_MB if hosted() else CACHE_MB) * 2**20
+
+
+if __name__ == "__main__":  # what deploy/k8s/deployment.yaml must say
+    for name, value in k8s_memory().items():
+        print(f"{name}: {value}")

@@ -4,6 +4,8 @@ weight beside its value-weighted share), both for the newest position of the ste
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -11,6 +13,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from attention.analysis.value_weighted import first_token
 from attention.plots.bar_table import Column, table_html
+from attention.analysis.token_text import readable_tokens
 from attention.plots.labels import label
 from attention.ui import admission, writing
 from attention.ui.lang import t
@@ -55,6 +58,25 @@ def open_layer() -> None:
 LENS_ON = "wr_lens_on"  # the lens is shown (and computed)
 
 
+ROW_PX = 35  # st.dataframe's row height (header included)
+
+
+def lens_notes(rows: list, current: str) -> list[str]:
+    """What the lens's two surprises mean: the embedding row naming the current token itself (the
+    unembedding is the embedding matrix, tied), and a token that rises in a middle layer and falls again."""
+    notes = []
+    if rows[0].labels[0] == current:
+        notes.append(t("lens.embedding_self", token=current, p=f"{rows[0].probs[0]:.3f}"))
+    final = rows[-1].labels[0]
+    for i, r in enumerate(rows[1:-1], start=1):  # a middle top token, strong, that the output does not keep
+        later = [x.probs[x.labels.index(r.labels[0])] if r.labels[0] in x.labels else 0.0 for x in rows[i + 1:]]
+        if r.labels[0] != final and r.probs[0] >= 0.5 and later and min(later) <= r.probs[0] - 0.3:
+            notes.append(t("lens.rise_fall", token=r.labels[0], layer=r.layer, p=f"{r.probs[0]:.3f}",
+                           low=f"{min(later):.3f}"))
+            break
+    return notes
+
+
 def lens_section(w: Writing, step: int) -> None:
     from attention.lm.lens import EMBEDDING, settles_at
 
@@ -66,7 +88,10 @@ def lens_section(w: Writing, step: int) -> None:
     except Exception as exc:  # said on the page, never as a traceback
         st.error(t("lens.failed", error=f"{type(exc).__name__}: {exc}"))
         return
-    st.caption(t("lens.position", pos=n - 1, token=label(w.tokens[n - 1])))
+    current = readable_tokens(w.tokens[max(0, n - 6):n], w.scheme)[-1]  # a Chinese piece read with the text before it
+    st.caption(t("lens.position", pos=n - 1, token=current))
+    step_n = n - (w.n - len(w.steps))  # the candidates below follow this many written steps
+    rows = [replace(r, labels=tuple(w.candidate_label(tok, step_n) for tok in r.tokens)) for r in rows]
     final = rows[-1]
     final_label = final.labels[0]
     last = rows[-1].layer
@@ -78,12 +103,20 @@ def lens_section(w: Writing, step: int) -> None:
               t("lens.col_final", token=final_label): r.output_prob,
               t("lens.col_next"): "  ".join(f"{lab} {p:.2f}" for lab, p in zip(r.labels[1:], r.probs[1:], strict=True))}
              for r in rows]
-    st.dataframe(table, hide_index=True, width="stretch", key="wr_lens_table", column_config={
-        t("lens.col_p"): st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.3f"),
-        t("lens.col_final", token=final_label): st.column_config.NumberColumn(format="%.4f")})
+    # every layer in view (a 400 px box showed embed–8 only) and the runners-up given the widest column
+    st.dataframe(table, hide_index=True, width="stretch", key="wr_lens_table", height=ROW_PX * (len(table) + 1) + 3,
+                 column_config={
+                     t("lens.col_layer"): st.column_config.TextColumn(width="small"),
+                     t("lens.col_top"): st.column_config.TextColumn(width="small"),
+                     t("lens.col_p"): st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.3f",
+                                                                      width="small"),
+                     t("lens.col_final", token=final_label): st.column_config.NumberColumn(format="%.4f", width="small"),
+                     t("lens.col_next"): st.column_config.TextColumn(width="large")})
     settled = settles_at(rows)
     st.caption(t("lens.settles_embedding", token=final_label) if settled == EMBEDDING
                else t("lens.settles", token=final_label, layer=settled))
+    for note in lens_notes(rows, current):
+        st.caption(note)
     layers = list(w.layers)
     if st.session_state.get(LENS_PICK) not in layers:
         st.session_state[LENS_PICK] = st.session_state.get(Keys.WR_LAYER, layers[-1])

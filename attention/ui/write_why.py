@@ -4,6 +4,8 @@ as bars, and the agreement of the two in words the numbers earn (attention.analy
 
 from __future__ import annotations
 
+import time
+
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
@@ -11,7 +13,7 @@ from attention.analysis import claims, why_word
 from attention.analysis.markdown import code
 from attention.analysis.token_text import readable
 from attention.plots.why_bars import attribution_figure
-from attention.ui import admission, charts, writing
+from attention.ui import admission, charts, progress, writing
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -19,11 +21,21 @@ from attention.ui.state import Keys
 def _explain(w, step: int, key: tuple) -> None:
     from attention.lm import why
 
+    bar, started = progress.Bar(), time.monotonic()
+
+    def reported(stage: str, done: int, total: int) -> None:  # the heads are ~90 % of the time
+        s = f"{time.monotonic() - started:.0f}"
+        if stage == "heads":
+            bar(0.9 * done / max(total, 1), t("why.progress_heads", done=done, total=total, s=s))
+        else:
+            bar(0.9, t("why.progress_gradients", steps=total, s=s))
+
     try:
         with admission.turn(), st.spinner(t("why.running")):  # tens of CPU seconds: it waits its turn
-            st.session_state[Keys.WR_WHY] = (key, why.at_step(w, step))
+            st.session_state[Keys.WR_WHY] = (key, why.at_step(w, step, progress=reported))
     except Exception as exc:  # said in words, never a traceback
         st.session_state[Keys.WR_WHY] = (key, f"{type(exc).__name__}: {exc}")
+    bar.done()
 
 
 def _show_head(layer: int, head: int) -> None:
@@ -46,7 +58,7 @@ def why_section(w, step: int) -> None:
     key = (ids, token_id)
     # the token as text, in backticks: a widget label is markdown, never HTML, so it is not escaped
     token = code(readable(w.lm.tokenizer.convert_ids_to_tokens([token_id])[0]))
-    if st.button(t("why.button", token=token), key="wr_why_go"):
+    if st.button(t("why.button", token=token, heads=why.head_count(w.lm)), key="wr_why_go"):
         _explain(w, step, key)
     kept = st.session_state.get(Keys.WR_WHY)
     if not kept or kept[0] != key:

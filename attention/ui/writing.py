@@ -16,7 +16,8 @@ from attention.analysis import sampling
 from attention.analysis.markdown import code
 from attention.blas import one_torch_thread
 from attention.errors import ModelLoadError
-from attention.ui import admission, cache, load_errors, progress, settings
+from attention.ui import admission, cache, load_errors, memory, progress, settings
+from attention.ui.held import Held, Slot
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -30,6 +31,18 @@ DEFAULTS: dict[str, object] = {Keys.WR_PROMPT: DEFAULT_PROMPT, Keys.WR_TEMPERATU
                                Keys.WR_TOP_P: 1.0, Keys.WR_SAMPLED: False, Keys.WR_IDS: "", Keys.WR_STEP: 0,
                                Keys.WR_LAYER: 18, Keys.WR_HEAD: 6}
 TOP_P_MIN = 0.01  # the slider's smallest step
+held = Held(settings.sessions_bytes())  # every session's Writing, within one budget per replica
+
+
+def _empty_idle() -> None:
+    """Over memory with nothing running: idle sessions' Writings go (read again from their links)."""
+    if held.empty_idle():
+        memory.release()
+
+
+admission.gate.relievers.append(_empty_idle)
+_WRITE_LATER = "_wr_write_later"  # words asked for while this session's Writing had been emptied
+_REFUSED = "_wr_refused"  # a click refused for memory: said on the page by its next run
 
 
 def limits() -> Limits:
@@ -103,22 +116,39 @@ def ids_in_link() -> list[int]:
     return out
 
 
+def slot() -> Slot:
+    """This session's slot for its Writing (ui/held.py): the budget may empty it between clicks."""
+    box = st.session_state.get(Keys.WR_WRITING)
+    if not isinstance(box, Slot):
+        box = st.session_state[Keys.WR_WRITING] = Slot()
+    return box
+
+
+def current() -> Writing | None:
+    """This session's Writing as it stands (None: not read yet, or emptied by the budget)."""
+    return slot().value
+
+
 def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | None:
-    """This session's Writing for the prompt, with the link's written tokens; None for an empty prompt."""
+    """This session's Writing for the prompt, with the link's written tokens; None for an empty prompt.
+    Read again from the prompt and the link when the budget emptied it: the same steps, bit for bit.
+    The caller holds slot().lock for as long as it reads the Writing (see ui/held.py)."""
     from attention.lm import writer
 
     key = (prompt, limits())
-    held = st.session_state.get(Keys.WR_WRITING)
-    if held is None or held[0] != key or held[1].lm is not lm:
+    box = slot()
+    w = box.value
+    if w is None or box.key != key or w.lm is not lm:
+        box.value = None  # the old one is not kept alongside the new one while it is read
         try:
-            with admission.turn():  # reading the prompt (every site traced) waits its turn, as a trace does
+            # reading the prompt waits its turn, as a trace does; on one torch thread, as every step is: the
+            # same sums in the same order, so a Writing read again from its link is the same to the bit
+            with admission.turn(), one_torch_thread():
                 w = writer.Writing(lm, prompt, limits(), s)
         except ValueError:
             st.info(t("write.empty"))
             return None
-        st.session_state[Keys.WR_WRITING] = (key, w)
-    else:
-        w = held[1]
+        held.keep(box, key, w)
     w.settings = s
     wanted = [i for i in ids_in_link() if 0 <= i < len(lm.tokenizer)]
     have = [step.token_id for step in w.steps]
@@ -129,8 +159,18 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
         for token_id in wanted[same:]:
             if w.step(token_id=token_id) is None:
                 break
+    held.used(box)
     remember(w)
+    later = st.session_state.pop(_WRITE_LATER, 0)
+    if later:  # a click came while this Writing was emptied: written now that it is read again
+        write(later)
     return w
+
+
+def refused() -> None:
+    """A click the replica refused for lack of memory, said once by the run after it."""
+    if st.session_state.pop(_REFUSED, False):
+        st.error(t("queue.refused"), icon=":material/memory:")
 
 
 def how_chosen(taken: Step) -> str:
@@ -152,18 +192,24 @@ def remember(w: Writing) -> None:
 
 def write(n: int) -> None:
     """Button callback: write n tokens after the step shown (the steps after it are replaced)."""
-    held = st.session_state.get(Keys.WR_WRITING)
-    if held is None:
-        return
-    w = held[1]
-    back_to_shown(w)
-    drawn_with = seed()
-    with admission.gate.turn(), one_torch_thread():  # the model's work waits its turn (a callback draws nothing)
-        for _ in range(n):
-            if w.step(seed=drawn_with) is None:
-                break
-    st.session_state[Keys.WR_STEP] = len(w.steps)
-    remember(w)
+    box = slot()
+    with box.lock:
+        w = box.value
+        if w is None:  # emptied for other sessions' room: the page reads it again from the link, then writes
+            st.session_state[_WRITE_LATER] = st.session_state.get(_WRITE_LATER, 0) + n
+            return
+        back_to_shown(w)
+        drawn_with = seed()
+        try:
+            with admission.gate.turn(), one_torch_thread():  # the model's work waits its turn (a callback draws nothing)
+                for _ in range(n):
+                    if w.step(seed=drawn_with) is None:
+                        break
+        except admission.Refused:
+            st.session_state[_REFUSED] = True
+        held.used(box)
+        st.session_state[Keys.WR_STEP] = len(w.steps)
+        remember(w)
 
 
 def back_to_shown(w: Writing) -> None:
@@ -227,9 +273,10 @@ _PLAY_DUE = "_wr_play_due"  # time.monotonic() from which a run of the ticking f
 
 def toggle_play(on: bool) -> None:
     """▶ / Pause. The first word comes with the first tick, not with the click."""
-    held = st.session_state.get(Keys.WR_WRITING)
-    if on and held is not None:  # Play from an earlier step writes from there, as Next word does
-        back_to_shown(held[1])
+    box = slot()
+    with box.lock:
+        if on and box.value is not None:  # Play from an earlier step writes from there, as Next word does
+            back_to_shown(box.value)
     st.session_state[Keys.WR_PLAYING] = on
     st.session_state[_PLAY_DUE] = time.monotonic() + PLAY_SECONDS / 2
 
@@ -270,3 +317,9 @@ def new_prompt() -> None:
     st.session_state[Keys.WR_PLAYING] = False
     st.session_state[Keys.WR_IDS] = ""
     st.session_state[Keys.WR_STEP] = 0
+
+
+def reads_bytes(w) -> bool:
+    """The text holds characters the model reads as UTF-8 byte pieces (a byte-level tokenizer and a
+    character outside Latin scripts, e.g. Chinese): the page then says what that means."""
+    return getattr(w, "scheme", None) == "bpe" and any(ord(c) >= 0x2E80 for c in w.lm.tokenizer.decode(w.ids))

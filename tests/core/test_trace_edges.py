@@ -8,7 +8,7 @@ import importlib
 import numpy as np
 import pytest
 
-from attention import core
+from attention import core, site_rows
 from attention.trace import TOLERANCE, Site, Trace, make_site
 
 trace = importlib.import_module("attention.trace")  # the module: attention.trace the name is the function
@@ -60,15 +60,15 @@ def test_max_abs_diff_finds_the_worst_cell_in_any_block(monkeypatch):
     for where in [(0, 0, 0), (1, 2, 3), (2, 4, 1)]:  # the first block, a middle one, the last (short) one
         b = a.copy()
         b[where] -= 0.25
-        assert trace._max_abs_diff(a, b) == pytest.approx(0.25)
-        assert trace._max_abs_diff(b, a) == pytest.approx(0.25)  # absolute
+        assert site_rows.max_abs_diff(a, b) == pytest.approx(0.25)
+        assert site_rows.max_abs_diff(b, a) == pytest.approx(0.25)  # absolute
     monkeypatch.setattr(core, "BLOCK_ELEMENTS", 16)  # blocks of 4 rows: 4, 4, 4, 3
     b = a.copy()
     b[2, 4, 0] += 0.5
-    assert trace._max_abs_diff(a, b) == pytest.approx(0.5)
-    assert trace._max_abs_diff(a, a) == 0.0
-    assert trace._max_abs_diff(np.zeros((2, 0, 3)), np.zeros((2, 0, 3))) == 0.0
-    assert trace._max_abs_diff(np.zeros(5), np.full(5, 0.5)) == 0.5  # one row
+    assert site_rows.max_abs_diff(a, b) == pytest.approx(0.5)
+    assert site_rows.max_abs_diff(a, a) == 0.0
+    assert site_rows.max_abs_diff(np.zeros((2, 0, 3)), np.zeros((2, 0, 3))) == 0.0
+    assert site_rows.max_abs_diff(np.zeros(5), np.full(5, 0.5)) == 0.5  # one row
 
 
 def test_scaled_is_q_dot_k_over_root_d_k_plus_the_mask():
@@ -168,8 +168,8 @@ def test_show_and_save_html_hand_everything_to_the_head_view(monkeypatch, tmp_pa
 
 
 def test_max_abs_diff_of_one_element_and_of_float64_rows():
-    assert trace._max_abs_diff(np.zeros(1), np.ones(1)) == 1.0
-    assert trace._max_abs_diff(np.zeros((1, 1)), np.full((1, 1), -2.0)) == 2.0
+    assert site_rows.max_abs_diff(np.zeros(1), np.ones(1)) == 1.0
+    assert site_rows.max_abs_diff(np.zeros((1, 1)), np.full((1, 1), -2.0)) == 2.0
 
 
 def test_a_weights_only_site_compares_nothing_and_is_faithful():

@@ -96,3 +96,18 @@ def test_a_writing_step_explains_the_token_written_there(smollm2, monkeypatch):
     why.at_step(out, 1)
     why.at_step(out, 2)  # after the last step: the likeliest next token
     assert asked == [(10, out.steps[1].token_id), (11, out.next.top_ids[0])]
+
+
+def test_progress_counts_every_head_switched_off_then_the_gradients(gpt2_folder):
+    """#46 item 11: "Why this word" reports each batch of heads done (the page's bar), then the gradients."""
+    from attention import sources
+    from attention.lm import why
+
+    lm = sources.get(gpt2_folder).kept("writer")
+    seen: list[tuple[str, int, int]] = []
+    w = why.explain(lm, lm.tokenizer(PROMPT)["input_ids"], steps=8, top=3,
+                    progress=lambda stage, done, total: seen.append((stage, done, total)))
+    heads = [(d, n) for s, d, n in seen if s == "heads"]
+    assert heads and heads[-1] == (len(w.heads), len(w.heads)) == (why.head_count(lm), 8)
+    assert [d for d, _ in heads] == sorted(d for d, _ in heads)
+    assert seen[-1] == ("gradients", 0, 8)

@@ -238,3 +238,42 @@ def test_a_long_prompt_is_written_lean_and_agrees_with_the_full_reading(smollm2)
         np.testing.assert_allclose(site.pattern(4, rows[-3:]), kept.pattern(4, rows[-3:])[:, :n], atol=1e-5)
     lean.back(1)
     assert lean.n == n - 2 and lean.site(18).shape == (n - 2, n - 2) and lean.stores[18].z_diff.shape == (n - 2,)
+
+
+def test_kept_keys_are_the_caches_own_memory_and_an_old_site_keeps_its_own(smollm2):
+    """The KV cache writes keys into the writer's store (lm/kv_buffer.py): one copy, not two. Going back
+    and writing another word never changes a site assembled before."""
+    w = writer.start(smollm2, PROMPT)
+    first = w.step()
+    store = w.stores[3]
+    cached = w._cache.layers[store.cache_index]
+    assert np.shares_memory(store.kv()[0], cached.keys.numpy()) and cached.keys.shape[-2] == w.n
+    before = store.long_site(tuple(w.tokens))  # k and v: views of the store's (here: the cache's) memory
+    assert np.shares_memory(before.k, cached.keys.numpy())
+    keys, values = before.k.copy(), before.v.copy()
+    w.back(0)
+    other = (first.token_id + 1) % len(smollm2.tokenizer)
+    w.step(token_id=other)
+    assert np.array_equal(before.k, keys) and np.array_equal(before.v, values)
+    again = writer.Writing(smollm2, "", ids=list(w.ids))  # the new word's keys are those of a fresh reading
+    close(w.site(3).k, again.site(3).k, "keys after going back")
+    close(w.next.logits, again.next.logits, "logits after going back")
+
+
+def test_chinese_pieces_are_written_as_their_characters_in_steps_and_candidates(smollm2):
+    """#46 item 7: SmolLM2 reads Chinese as UTF-8 byte pieces; each written step and each next-token
+    candidate is labelled as the whole text reads (a character split over tokens written whole, "…" where
+    it goes on), the same as readable_tokens over the whole sequence, never ⟨e5⟩ once completed."""
+    from attention.analysis.token_text import readable_tokens
+
+    ids = smollm2.tokenizer("我们是人类", add_special_tokens=False)["input_ids"]
+    w = writer.start(smollm2, "The cat")
+    for token_id in ids:
+        w.step(token_id=token_id)
+    whole = readable_tokens(w.tokens)
+    assert [s.label for s in w.steps] == whole[-len(ids):]
+    assert "".join(s.label for s in w.steps).replace("…", "") != ""  # characters, not hex bytes
+    assert not any("⟨" in s.label for s in w.steps)
+    assert any("…" in s.label for s in w.steps)  # SmolLM2 does split some of these characters
+    raw = w.tokens[-1]  # the last candidate, read with the text before it, is labelled as the sequence labels it
+    assert w.candidate_label(raw, len(w.steps) - 1) == whole[-1]

@@ -112,3 +112,35 @@ def test_heads_that_decide_nothing_are_not_said_to_decide_the_word(lang):
     assert i18n.t("lesson.predict_word.no_decider", lang).split("{most}")[0] in said
     assert i18n.t("lesson.predict_word.answer_none", lang) in said
     assert i18n.t("lesson.right", lang) in said  # "none clearly" was the model's answer
+
+
+def test_a_chinese_sentence_is_cut_before_its_last_character_and_said_in_chinese():
+    """#46 item 8: no space to cut at, so the last character is held; the options are characters or bytes
+    named as bytes (never Latin-1 mojibake such as å or ç); lists use Chinese separators."""
+    at = opened("zh", lesson_step=STEP, lesson_answers={}, lesson_text="猫喝了牛奶。", lesson_tr_text="猫喝了牛奶。")
+    said = text(at)
+    assert "`猫喝了牛`" in said and i18n.t("lesson.predict_word.body_character", "zh").split("：")[0] in said
+    notes = said + "".join(c.value for c in at.caption)
+    assert i18n.t("write.bytes_note", "zh")[:20] in notes  # what the byte pieces are, said plainly
+    first = next(r for r in at.radio if r.key.startswith("lesson_pick_next_word"))
+    assert not any(ch in "".join(first.options) for ch in "åäçæèéÃÂ")  # mojibake of UTF-8 bytes read as Latin-1
+    reveal(at, "next_word", "0")
+    reveal(at, "decider")
+    said = text(at)
+    assert "；" in said and "; " not in said  # the heads listed with Chinese separators
+    chosen = [c.value for c in at.caption if c.value.startswith("你的答案")]
+    assert chosen and all("「" in c for c in chosen)  # an answer such as 。 quoted, never "你的答案：。。"
+
+
+def test_prompt_of_cuts_a_script_without_spaces_before_its_last_character():
+    from attention.lesson.predict_word import prompt_of as cut
+
+    def prompt_of(sentence: str):
+        p = cut(sentence)
+        return p.text, p.held, p.by_character
+
+    assert prompt_of("猫喝了牛奶。") == ("猫喝了牛", "奶。", True)
+    assert prompt_of("The cat drank milk.") == ("The cat drank", "milk.", False)
+    assert prompt_of("I like 牛奶") == ("I like 牛", "奶", True)
+    assert prompt_of("Hello 猫") == ("Hello", "猫", False)
+    assert prompt_of("猫") == ("猫", "", False)  # one character: continued whole

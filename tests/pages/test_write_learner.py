@@ -67,7 +67,7 @@ def test_the_step_shown_is_named_and_writing_from_it_is_said_to_replace_the_word
 def test_after_the_end_of_text_going_back_writes_again(smollm2):
     at = open_write(ids="", prompt=PROMPT)
     at.button(key="wr_ten").click().run()
-    w = at.session_state[Keys.WR_WRITING][1]
+    w = at.session_state[Keys.WR_WRITING].value
     w.ended = True  # as if the model had chosen the end-of-text token after word 10
     at.run()
     assert at.button(key="wr_next").disabled and at.button(key="wr_ten").disabled

@@ -83,3 +83,29 @@ def test_the_lens_follows_the_step_shown(smollm2):
     assert any(i18n.t("lens.position", "en", pos=9, token="·the") == c.value for c in at.caption)
     lens = next(d.value for d in at.dataframe if "Top token" in d.value.columns)
     assert lens["Top token"].iloc[-1] == "·only"  # greedy's next word (test_write_page)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lens_box_gives_the_runners_up_room_and_says_what_the_embedding_row_is(smollm2, lang):
+    """#46 item 15: the runners-up get the widest column (they were cut), the others narrow ones, and the
+    embedding row naming the current token itself is explained (“·was” read back as itself)."""
+    import json
+
+    at = open_write(lang)
+    el = next(d for d in at.dataframe if i18n.t("lens.col_top", lang) in d.value.columns)
+    columns = json.loads(el.proto.columns)
+    assert columns[i18n.t("lens.col_next", lang)]["width"] == "large"
+    assert columns[i18n.t("lens.col_top", lang)]["width"] == "small"
+    p = f"{el.value[i18n.t('lens.col_p', lang)].iloc[0]:.3f}"
+    assert i18n.t("lens.embedding_self", lang, token="·was", p=p) in [c.value for c in at.caption]
+
+
+def test_a_token_rising_then_falling_is_explained():
+    from types import SimpleNamespace as Row
+
+    rows = [Row(layer=-1, labels=("·a", "·b"), probs=(1.0, 0.0)), Row(layer=0, labels=("·b", "·c"), probs=(0.97, 0.01)),
+            Row(layer=1, labels=("·c", "·b"), probs=(0.6, 0.118)), Row(layer=2, labels=("·c", "·b"), probs=(0.7, 0.1))]
+    notes = write_lens.lens_notes(rows, "·a")
+    assert notes[0].startswith("The embedding row names the current token itself")
+    assert "“·b” rises to 0.970 at layer 0 and later falls to 0.100" in notes[1]
+    assert len(write_lens.lens_notes(rows, "·z")) == 1  # no embedding note when it names another token
