@@ -4,6 +4,10 @@ it kept."""
 
 from __future__ import annotations
 
+import numpy as np
+import torch
+
+from attention.lm.kv_buffer import BufferLayer
 from attention.lm.rows import LayerStore, Recomputed, recomputed
 from attention.trace import Site, Trace
 
@@ -63,3 +67,25 @@ class ReadingBack:
     def _length(self, step: int | None) -> int:
         written = len(self.steps) if step is None else max(0, min(step, len(self.steps)))
         return self.n - (len(self.steps) - written)
+
+    def nbytes(self) -> int:
+        """Bytes this writing holds, for the sessions' shared budget (ui/held.py): every layer's rows with
+        their spare room and the model's weight blocks, the KV cache's tensors where they are a copy, the
+        logits kept per step, each step's own rows, the token read ahead and the one layer's
+        recomputation kept for the head view."""
+        def arrays(*xs: object) -> int:
+            return sum(x.nbytes for x in xs if isinstance(x, np.ndarray))
+
+        total = sum(s.nbytes() for s in self.stores.values()) + arrays(*self._logits)
+        for layer in getattr(self._cache, "layers", None) or []:
+            if isinstance(layer, BufferLayer):
+                continue  # its keys and values are the stores' (counted above)
+            for t in (getattr(layer, "keys", None), getattr(layer, "values", None)):
+                if isinstance(t, torch.Tensor):
+                    total += t.nelement() * t.element_size()
+        rows = [r for s in self.steps for r in s.rows.values()] + list(self._ahead.rows.values() if self._ahead else [])
+        total += sum(arrays(r.q, r.k, r.v, r.z) for r in rows)  # their weights are the stores' blocks
+        if self._recomputed is not None:
+            kept = self._recomputed[1]
+            total += arrays(kept.scores, kept.weights, kept.z, kept.model_weights, kept.mask)
+        return total

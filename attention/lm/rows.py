@@ -106,7 +106,8 @@ class LayerStore:
 
     def nbytes(self) -> int:
         """Bytes held: the rows' arrays (with their spare room), the model's weight blocks, the checks."""
-        return sum(a.nbytes for a in (self._q, self._z, self._k, self._v, self.z_diff, *self.blocks))
+        kv = (self._k, self._v) if self.buffer is None else (self.buffer.k, self.buffer.v)  # shared: counted here
+        return sum(a.nbytes for a in (self._q, self._z, *kv, self.z_diff, *self.blocks))
 
     def kv(self, n: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(kv_heads, n, d_head) keys and values of the first n tokens (views)."""

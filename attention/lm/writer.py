@@ -143,26 +143,6 @@ class Writing(ReadingBack):
                          torch.from_numpy(np.ascontiguousarray(v))[None], layer)
         return cache
 
-    def nbytes(self) -> int:
-        """Bytes this writing holds, for the sessions' shared budget (ui/held.py): every layer's rows with
-        their spare room and the model's weight blocks, the KV cache's tensors (the same keys and values
-        again), the logits kept per step, each step's own rows, the token read ahead and the one layer's
-        recomputation kept for the head view."""
-        def arrays(*xs: object) -> int:
-            return sum(x.nbytes for x in xs if isinstance(x, np.ndarray))
-
-        total = sum(s.nbytes() for s in self.stores.values()) + arrays(*self._logits)
-        for layer in getattr(self._cache, "layers", None) or []:
-            for t in (getattr(layer, "keys", None), getattr(layer, "values", None)):
-                if isinstance(t, torch.Tensor):
-                    total += t.nelement() * t.element_size()
-        rows = [r for s in self.steps for r in s.rows.values()] + list(self._ahead.rows.values() if self._ahead else [])
-        total += sum(arrays(r.q, r.k, r.v, r.z) for r in rows)  # their weights are the stores' blocks
-        if self._recomputed is not None:
-            kept = self._recomputed[1]
-            total += arrays(kept.scores, kept.weights, kept.z, kept.model_weights, kept.mask)
-        return total
-
     # -- the distribution and a step ------------------------------------------------------------------
     @property
     def n(self) -> int:

@@ -248,6 +248,8 @@ def test_kept_keys_are_the_caches_own_memory_and_an_old_site_keeps_its_own(smoll
     store = w.stores[3]
     cached = w._cache.layers[store.cache_index]
     assert np.shares_memory(store.kv()[0], cached.keys.numpy()) and cached.keys.shape[-2] == w.n
+    kv_bytes = sum(a.nbytes for s in w.stores.values() for a in (s.buffer.k, s.buffer.v))
+    assert kv_bytes < w.nbytes() < sum(s.nbytes() for s in w.stores.values()) + kv_bytes  # counted once
     before = store.long_site(tuple(w.tokens))  # k and v: views of the store's (here: the cache's) memory
     assert np.shares_memory(before.k, cached.keys.numpy())
     keys, values = before.k.copy(), before.v.copy()
