@@ -12,6 +12,7 @@
     attention.head_effects("The ball is blue.", model="translator").ranked()  # every head off, one at a time
     attention.next_token("The black cat drank the milk because it was").top(10)  # SmolLM2's next token
     attention.generate("Once upon a time", steps=10).written                    # written step by step
+    attention.evict("…a long prompt…", policy="streaming", budget=64, steps=6).steps[-1].kl  # a cache that forgot
     attention.head_roles(model="smollm2").top("induction")  # what each head does, on a probe
     attention.why("The black cat drank the milk because it was").top  # the heads and tokens behind a word
     attention.compare("… because it was thirsty", "… because it was sour", model="smollm2").patching().ranked()
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from attention.capture.hf_ablation import HeadEffects
     from attention.headview import HeadView
     from attention.capture.role_proof import HeadRoles, RoleProof
+    from attention.lm.evict import Eviction
     from attention.lm.why import Why
     from attention.lm.writer import NextToken, Writing
     from attention.sources.comparison import Comparison
@@ -175,6 +177,39 @@ def generate(prompt: str, steps: int = 10, model: str | None = SMOLLM2, temperat
     return notebook.generate(prompt, lm, steps, temperature, top_k, top_p, seed, max_tokens)
 
 
+def evict(prompt: str, policy: str = "streaming", budget: int = 64, sinks: int = 4, steps: int = 10,
+          model: str | None = SMOLLM2, temperature: float = 1.0, top_k: int | None = None,
+          top_p: float | None = None, seed: int | None = None, max_tokens: int = 2_048) -> Eviction:
+    """Write `steps` tokens after `prompt` with a KV cache that keeps only `budget` keys per query, beside
+    the full cache at the same text (attention/lm/evict.py; the policies in attention/lm/evict_policies.py).
+
+    The prompt is read in full; from the first written word on, each new query sees only the kept keys
+    (its own among them); positions are not renumbered; a key/value head's kept set serves its query heads.
+
+    Args:
+        prompt: the text to continue (not empty).
+        policy: "streaming" (sinks + recent), "window" (recent only), "h2o" (recent + heavy hitters),
+            "tova" (the newest query's top keys, per layer) or "snapkv" (the prompt compressed once).
+        budget: keys a written word's query sees (at least 2); at least the text's length: nothing evicted.
+        sinks: streaming's first tokens always kept.
+        steps: tokens to write (fewer when the end-of-text token comes: `.ended`).
+        model: "smollm2" or the folder of any causal LM read through the registry.
+        temperature, top_k, top_p, seed: how each word is chosen from the evicted distribution, as generate().
+        max_tokens: prompt and written tokens together (the prompt is cut to fit).
+
+    Returns:
+        Eviction: `.steps`, each with `.token_id`, `.position` (its query), `.probs` and `.full` (vocab,)
+        the distributions with the evicted and the full cache (temperature 1), `.kl` KL(full ‖ evicted) in
+        nats, `.same_top`, `.kept[layer]` kept positions per key/value head, `.lost` (layers, heads) the
+        full cache's weight on the keys evicted; `.written`.
+    """
+    from attention import sources
+    from attention.lm import notebook
+
+    lm = sources.get(model or SMOLLM2).kept("writer")
+    return notebook.evict(prompt, lm, policy, budget, sinks, steps, temperature, top_k, top_p, seed, max_tokens)
+
+
 def why(prompt: str, token: str | int | None = None, model: str | None = SMOLLM2, steps: int | None = None,
         top: int = 5) -> Why:
     """Why a causal language model gives `token` after `prompt`: every head switched off alone (in
@@ -293,6 +328,6 @@ def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
     return _compare.compare(text_a, text_b, model)
 
 
-__all__ = ["KINDS", "SMOLLM2", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "compare", "generate",
+__all__ = ["KINDS", "SMOLLM2", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "compare", "evict", "generate",
            "head_effects", "head_role_proof", "head_roles", "next_token", "save_html", "show", "trace", "translate",
            "why"]

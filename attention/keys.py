@@ -96,3 +96,11 @@ class Keys:
     CMP_HEAD = "cmp_head"
     CMP_PATCH = "cmp_patch"  # patching was asked for (the link reopens it, from the cache when kept)
     CMP_GRID = "cmp_grid"  # the grid chart (its click event)
+    # Forget (a KV cache that evicts keys: attention/lm/evict.py)
+    FG_PROMPT = "fg_prompt"
+    FG_POLICY = "fg_policy"  # one of evict_policies.POLICIES
+    FG_BUDGET = "fg_budget"  # keys a written word's query sees
+    FG_SINKS = "fg_sinks"  # streaming's first tokens always kept
+    FG_WORDS = "fg_words"  # words written (the link rewrites them: greedy, so the same words)
+    FG_LAYER = "fg_layer"  # the layer whose newest row is drawn
+    FG_RUNS = "fg_runs"  # this session's Evictions (the policy's and window's) and what they were made from

@@ -46,6 +46,9 @@ PARAMS: dict[str, dict[str, str]] = {
         "prompt": Keys.WR_PROMPT, "t": Keys.WR_TEMPERATURE, "top_k": Keys.WR_TOP_K, "top_p": Keys.WR_TOP_P,
         "sampled": Keys.WR_SAMPLED, "seed": Keys.WR_SEED, "ids": Keys.WR_IDS, "step": Keys.WR_STEP,
         "layer": Keys.WR_LAYER, "head": Keys.WR_HEAD},
+    "forget": {
+        "prompt": Keys.FG_PROMPT, "policy": Keys.FG_POLICY, "budget": Keys.FG_BUDGET, "sinks": Keys.FG_SINKS,
+        "words": Keys.FG_WORDS, "layer": Keys.FG_LAYER},
     "compare": {
         "a": Keys.CMP_A, "b": Keys.CMP_B, "model": Keys.CMP_MODEL, "measure": Keys.CMP_MEASURE, "kind": Keys.CMP_KIND,
         "layer": Keys.CMP_LAYER, "head": Keys.CMP_HEAD, "patch": Keys.CMP_PATCH},
@@ -60,7 +63,8 @@ INTS = frozenset({
     Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
     Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
     Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
-    Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD, Keys.CMP_LAYER, Keys.CMP_HEAD})
+    Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD, Keys.CMP_LAYER, Keys.CMP_HEAD,
+    Keys.FG_BUDGET, Keys.FG_SINKS, Keys.FG_WORDS, Keys.FG_LAYER})
 # A selection a link does not name is none: Back to an address without one clears it. The Write page's
 # written words too: a link leaves out none written, and Back to the prompt alone must drop them
 SELECTIONS = frozenset({Keys.SEL_Q, Keys.SEL_K, Keys.TR_SEL_Q, Keys.TR_SEL_K, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,

@@ -78,6 +78,10 @@ _recorder: contextvars.ContextVar[list[CallRecord] | None] = contextvars.Context
 # Lean: the model's fast attention (torch's scaled_dot_product_attention) computes z, and no call makes or
 # keeps the n × n weights of every head; the mask builder then gives None for a plain causal mask.
 _lean: contextvars.ContextVar[bool] = contextvars.ContextVar("attention_lean", default=False)
+# Keys hidden per key/value head (KV-cache eviction, attention/lm/evict.py): layer -> an additive float mask
+# (B, n_kv, Tq, Tk), 0 where a key is kept, the dtype's lowest where it was evicted; a group's query heads share it.
+_key_masks: contextvars.ContextVar[dict[int, torch.Tensor] | None] = contextvars.ContextVar("attention_key_masks",
+                                                                                           default=None)
 
 
 @contextlib.contextmanager
@@ -91,6 +95,22 @@ def recording(lean: bool = False) -> Iterator[list[CallRecord]]:
     finally:
         _recorder.reset(token)
         _lean.reset(lean_token)
+
+
+@contextlib.contextmanager
+def hiding_keys(masks: dict[int, torch.Tensor]) -> Iterator[None]:
+    """Within this block, layer L's calls add masks[L] (B, n_kv, Tq, Tk) to every query head of each key/value
+    group (eager attention: the weights come out 0 on hidden keys). A layer not named is left as it is."""
+    token = _key_masks.set(masks)
+    try:
+        yield
+    finally:
+        _key_masks.reset(token)
+
+
+def _hidden_keys(module: nn.Module) -> torch.Tensor | None:
+    masks = _key_masks.get()
+    return None if masks is None else masks.get(getattr(module, "layer_idx", -1))
 
 
 def _mask(*args, **kwargs):
@@ -151,8 +171,9 @@ def capturing_attention(
     implicit made explicit."""
     (b, nh, tq, hs), n_kv = query.shape, key.shape[1]
     scale = hs ** -0.5 if scaling is None else float(scaling)
+    hidden = _hidden_keys(module)
     if _lean.get():
-        if softcap is None and position_bias is None and s_aux is None and not module.training:
+        if hidden is None and softcap is None and position_bias is None and s_aux is None and not module.training:
             z, mask, causal = _lean_attention(module, query, key, value, attention_mask, scale)
             _record(module, query, key, value, mask, None, scale, None, None, None, z, kwargs, causal)
             z = head_mask.apply(id(module), z)
@@ -170,6 +191,8 @@ def capturing_attention(
     if attention_mask is not None:
         mask = attention_mask[:, :, :, : key.shape[-2]]
         scaled = scaled + mask
+    if hidden is not None:  # (B, n_kv, Tq, Tk): the same keys hidden from every query head of a group
+        scaled = (scaled.view(b, n_kv, nh // n_kv, tq, -1) + hidden[:, :, None]).view(b, nh, tq, -1)
     if s_aux is not None:  # attention sinks: an extra logit per head that takes weight but has no value
         sinks = s_aux.reshape(1, -1, 1, 1).expand(query.shape[0], -1, query.shape[-2], -1)
         full = torch.cat([scaled, sinks], dim=-1)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from attention.lm import evict as evict_
 from attention.lm import writer
 from attention.lm.writer import LoadedModel
 
@@ -21,3 +22,13 @@ def generate(prompt: str, lm: LoadedModel, steps: int = 10, temperature: object 
         if w.step(seed=seed) is None:
             break
     return w
+
+
+def evict(prompt: str, lm: LoadedModel, policy: str = "streaming", budget: int = 64, sinks: int = 4, steps: int = 10,
+          temperature: object = 1.0, top_k: object = None, top_p: object = None, seed: int | None = None,
+          max_tokens: int = writer.LOCAL.total) -> evict_.Eviction:
+    e = evict_.start(lm, prompt, policy, budget, sinks, temperature, top_k, top_p, writer.Limits(max_tokens, max_tokens))
+    for _ in range(max(0, int(steps))):
+        if e.step(seed=seed) is None:
+            break
+    return e

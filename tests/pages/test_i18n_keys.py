@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 from attention import i18n
 from attention.analysis import effects, head_roles, head_stats, role_kinds, why_word
 from attention.analysis.learning_curves import Effect
-from attention.lm import smollm2
+from attention.lm import evict_policies, smollm2
 from attention.headview.payload import LABELS
 from attention.trace import CAPTURE_PATHS, FALLBACKS, KINDS, MISSING_QKV
 from attention.trace_count import SITE_PROBLEMS
@@ -60,6 +60,7 @@ FAMILIES: dict[str, Callable[[], Iterable[str]] | None] = {
     "ablation.source_{}": RUNTIME,
     "ablation.m.{}": RUNTIME,
     "relevance.by_{}": RUNTIME,
+    "fg.policy_{}": lambda: evict_policies.POLICIES,
     "write.stage_{}": lambda: [stage for stage, _ in smollm2.STAGES],
     "roles.name.{}": lambda: head_roles.ROLES,
     "roles.formula.{}": lambda: head_roles.ROLES,

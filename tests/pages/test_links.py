@@ -31,6 +31,8 @@ VIEWS = {
     "compare": {"cmp_a": "the black cat drank the milk .", "cmp_b": "the black dog drank the milk .",
                 "cmp_model": "translator", "cmp_measure": "max_abs", "cmp_kind": "cross", "cmp_layer": 1, "cmp_head": 2,
                 "cmp_patch": True},
+    "forget": {"fg_prompt": "Once upon a time a small cat lived in a big old house by the sea", "fg_policy": "h2o",
+               "fg_budget": 8, "fg_sinks": 2, "fg_words": 2, "fg_layer": 3},
 }
 
 

@@ -1,0 +1,102 @@
+"""What a written word with an evicted KV cache costs (issue 44: ≤ 1.5× a plain written word at the same
+length), and the peak memory of a 2,048-token prompt with budget 256 (within "Attention at the model's
+full length": the Write page's writer on the same prompt).
+
+    python -m bench.evict_speed [--contexts 186 1024] [--policies streaming h2o] [--budget 64] [--steps 6]
+    python -m bench.evict_speed --memory          # two fresh processes: eviction and the plain writer
+
+Time: per context and policy, the median over `--steps` words of Eviction.step() (one token read in a batch
+of two, the full cache and the evicted one, the policy's next kept sets, both distributions) against
+Writing.step() (the Write page's word: one token, every row recorded), interleaved word by word so machine
+noise hits both, on one torch thread as the app runs them (attention/blas.one_torch_thread).
+Memory: VmHWM (the kernel's peak resident size) of a fresh process that loads the model, reads the prompt
+and writes 4 words, once with eviction and once with the plain writer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+import torch  # noqa: E402
+
+from attention import sources  # noqa: E402
+from attention.lm import evict, writer  # noqa: E402
+from bench.lm_step import ids_of  # noqa: E402
+
+
+def vmhwm_mib() -> float:
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
+
+
+def bench_steps(lm, n: int, policy: str, budget: int, steps: int) -> tuple[float, float, float]:
+    """Median seconds per word (evicted, plain) and the last word's KL."""
+    ids = ids_of(lm, n)
+    limits = writer.Limits(n + steps + 1, n + steps + 1)
+    w = writer.Writing(lm, "", limits=limits, ids=ids)
+    e = evict.Eviction(lm, "", policy, budget, limits=limits, ids=ids)
+    ours, plain = [], []
+    for _ in range(steps):
+        t0 = time.perf_counter()
+        s = e.step()
+        ours.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        w.step()
+        plain.append(time.perf_counter() - t0)
+    return statistics.median(ours), statistics.median(plain), s.kl
+
+
+def child(kind: str, n: int, budget: int) -> None:
+    """One fresh process: load, read n tokens, write 4 words; print the peak resident size."""
+    lm = sources.get(sources.SMOLLM2).kept("writer")
+    loaded = vmhwm_mib()
+    ids = ids_of(lm, n)
+    limits = writer.Limits(n + 8, n + 8)
+    t0 = time.perf_counter()
+    with torch.inference_mode():
+        run = (evict.Eviction(lm, "", "h2o", budget, limits=limits, ids=ids) if kind == "evict"
+               else writer.Writing(lm, "", limits=limits, ids=ids))
+        for _ in range(4):
+            run.step()
+    print(f"{kind} {loaded:.0f} {vmhwm_mib():.0f} {time.perf_counter() - t0:.1f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--contexts", type=int, nargs="+", default=[186, 1024])
+    ap.add_argument("--policies", nargs="+", default=["streaming", "h2o"])
+    ap.add_argument("--budget", type=int, default=64)
+    ap.add_argument("--steps", type=int, default=6)
+    ap.add_argument("--memory", action="store_true", help="peak RSS of 2,048 tokens, budget 256, in fresh processes")
+    ap.add_argument("--child", nargs=3, metavar=("KIND", "N", "BUDGET"), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    torch.set_num_threads(1)
+    if args.child:
+        child(args.child[0], int(args.child[1]), int(args.child[2]))
+        return
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}; torch threads 1")
+    if args.memory:
+        print(f"{'fresh process':>14} {'loaded MiB':>11} {'peak MiB':>9} {'seconds':>8}  (2,048 tokens, h2o budget 256)")
+        for kind in ("evict", "write"):
+            out = subprocess.run([sys.executable, "-m", "bench.evict_speed", "--child", kind, "2048", "256"],
+                                 capture_output=True, text=True, check=True).stdout.split()
+            print(f"{out[0]:>14} {out[1]:>11} {out[2]:>9} {out[3]:>8}")
+        return
+    lm = sources.get(sources.SMOLLM2).kept("writer")
+    print(f"{'context':>8} {'policy':>10} {'evicted ms':>11} {'plain ms':>9} {'ratio':>6} {'KL':>6}  (budget {args.budget})")
+    for n in args.contexts:
+        for policy in args.policies:
+            bench_steps(lm, n, policy, args.budget, 2)  # warm-up at this length
+            ours, plain, kl = bench_steps(lm, n, policy, args.budget, args.steps)
+            print(f"{n:>8} {policy:>10} {ours * 1e3:>11.1f} {plain * 1e3:>9.1f} {ours / plain:>6.2f} {kl:>6.3f}")
+
+
+if __name__ == "__main__":
+    main()
