@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # torch, transformers and the translator load only when a pag
 
 
 T = TypeVar("T")
+MODEL_SHELF = "model"  # the first part of a model's key on the shelf
 
 shelf = Shelf(settings.cache_bytes(), rss_budget=settings.rss_budget_bytes())
 admission.gate.relievers.append(shelf.shed_if_over_budget)  # over memory with nothing running: results go first
@@ -49,14 +50,14 @@ def source(name: str | None) -> Source:
 def model(name: str | None) -> Any:
     """The source's model, loaded once per process and shared by every session."""
     src = source(name)
-    return shelf.get(("model", src.name), src.load, "app.loading_model")
+    return shelf.get((MODEL_SHELF, src.name), src.load, "app.loading_model")
 
 
 def language_model(progress: Progress | None = None) -> Any:
     """The built-in language model with its next-token head (attention/lm), expanded on first use
     (`progress` gets the expansion's stages)."""
     src = source(sources.SMOLLM2)
-    return shelf.get(("model", src.name), lambda: src.load(progress), "write.loading")
+    return shelf.get((MODEL_SHELF, src.name), lambda: src.load(progress), "write.loading")
 
 
 def deciding(text: str) -> Any:
@@ -218,3 +219,8 @@ def role_proof(name: str | None, role: str, progress=None):
     roles, lm = head_roles(src.name), effects_model(src.name)
     return shelf.get(("role_proof", src.name, role), lambda: rp.prove(lm, roles, role, progress=progress, **rp.PAGE),
                      "roles.proving", queued=True)
+
+
+def models_loaded() -> list[str]:
+    """The names of the models the cache holds now (the replica's warm-up and /metrics report them)."""
+    return [key[1] for key in shelf.keys() if key[0] == MODEL_SHELF]

@@ -41,7 +41,7 @@ def warm() -> None:
         cache.translator()
         if smollm2.available() and (smollm2.is_expanded() or not settings.hosted()):
             cache.language_model()
-        log.warning("warm: %s loaded in %.1f s", [k for k in cache.shelf.keys() if k[0] == "model"],
+        log.warning("warm: %s loaded in %.1f s", cache.models_loaded(),
                     time.monotonic() - t0)
     except Exception:  # noqa: BLE001 - a model that fails is said by its page; the replica still serves
         log.exception("warming failed; serving anyway")
@@ -53,7 +53,7 @@ def warm() -> None:
 def metrics() -> str:
     from attention.ui import admission, cache, memory, writing
 
-    models = sum(1 for k in cache.shelf.keys() if k[0] == "model")
+    models = len(cache.models_loaded())
     lines = [
         ("attention_ready", int(warm_done.is_set())),
         ("attention_models_loaded", models),

@@ -126,7 +126,8 @@ def test_relevance_page_ranks_heads_for_the_chosen_pair():
 
 
 def test_chart_toolbar_downloads_png_or_svg_as_chosen():
-    at = start(q="6", k="4")  # the explanation's chart
+    at = start(q="6", k="4")
+    at.radio(key="explore_tab").set_value("sum").run()  # a Plotly explanation (q·k is drawn in the page's own)
     assert json.loads(at.get("plotly_chart")[0].proto.config)["toImageButtonOptions"]["format"] == "png"
     at.sidebar.radio(key="image_format").set_value("svg").run()
     assert not at.exception

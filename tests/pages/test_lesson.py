@@ -144,7 +144,7 @@ def test_the_downloaded_page_has_every_step_chart_and_answer(monkeypatch):
     assert data.count("Plotly.newPlot") == N_STEPS - 1
     assert len(re.findall(r"plotly\.js v\d", data)) == 1  # the library inlined once
     assert "1. Words become vectors" in data and "does not hold in this head" in data
-    assert "Your answer: drank (4). The model&#x27;s: cat (3)." in data
+    assert "Your answer: “drank (4)”. The model&#x27;s: “cat (3)”." in data
     assert "`" not in re.sub(r"<script.*?</script>", "", data, flags=re.S)  # markdown turned into HTML
 
 

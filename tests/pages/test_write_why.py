@@ -22,10 +22,10 @@ _memo: dict = {}
 def once(monkeypatch):
     real = why.at_step
 
-    def memo(w, step, steps=why.IG_STEPS, top=why.TOP_HEADS):
+    def memo(w, step, steps=why.IG_STEPS, top=why.TOP_HEADS, **more):  # more: the page's progress callback
         key = why.target(w, step)
         if key not in _memo:
-            _memo[key] = real(w, step, 16, top)
+            _memo[key] = real(w, step, 16, top, **more)
         return _memo[key]
 
     monkeypatch.setattr(why, "at_step", memo)
