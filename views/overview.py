@@ -12,6 +12,7 @@ from attention.analysis.selection import Selection, selection_from_event
 from attention.plots import head_grid
 from attention.trace import Trace
 from attention.ui import cache, charts, pickers, sentence, state
+from attention.ui.atlas_section import atlas_section
 from attention.ui.roles_section import roles_section
 from attention.ui.state import Keys
 from attention.ui.lang import t
@@ -202,6 +203,7 @@ def overview_page() -> None:
     rollout_section(v, to.scope)
     export_section(tr, kind, merge, to)
     roles_section(src, sentence.model_path())
+    atlas_section(src, sentence.model_path())
 
 
 overview_page()

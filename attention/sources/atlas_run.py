@@ -8,10 +8,29 @@ from typing import Any
 
 from attention.analysis import atlas_sites
 from attention.analysis.atlas import Atlas
+from attention.analysis.atlas_corpus import LESSON_SENTENCES, Corpus
 from attention.sources.base import Source
 from attention.trace import Trace
 
 BATCH = 8  # texts per forward pass: SmolLM2 keeps ~4.4 MB of weights per 64-token text
+TRANSLATOR_SENTENCES = 40  # drawn from the translator's training grammar (its own seed)
+
+
+def builtin_corpus() -> Corpus:
+    """The lesson's and the translator's sentences, then the texts the language model wrote from fixed
+    seeds (attention/lm/corpus_writer.py, kept in a file): labelled as written by the model."""
+    from attention.lm import corpus_writer
+    from attention.translator import ablation, corpus
+
+    def sentence(words: tuple[str, ...]) -> str:
+        text = " ".join(words).replace(" .", ".")
+        return text[:1].upper() + text[1:]
+
+    fixed = [*LESSON_SENTENCES, *(en for en, _ in corpus.EXAMPLES), *ablation.REFERENCE_SENTENCES,
+             *(sentence(p.source) for p in corpus.generate(TRANSLATOR_SENTENCES))]
+    fixed = list(dict.fromkeys(fixed))  # each once, in order
+    written = list(corpus_writer.read()["texts"])
+    return Corpus("builtin", tuple(fixed + written), (False,) * len(fixed) + (True,) * len(written))
 
 
 def run(src: Source, model: Any, texts: Sequence[str], progress: Callable[[int, int], None] | None = None,
@@ -28,4 +47,4 @@ def run(src: Source, model: Any, texts: Sequence[str], progress: Callable[[int, 
     return atlas_sites.build(traces(), len(texts), progress)
 
 
-__all__ = ["Atlas", "BATCH", "run"]
+__all__ = ["Atlas", "BATCH", "Corpus", "builtin_corpus", "run"]
