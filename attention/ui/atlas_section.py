@@ -151,8 +151,6 @@ def map_section(at: Atlas, layer: int, head: int) -> None:
 def atlas_section(page_src, model_path: str | None) -> None:
     """page_src: the source the page shows; model_path: the sidebar's model (the link's name for it)."""
     st.subheader(t("atlas.title"))
-    if not st.toggle(t("atlas.show"), key=Keys.OV_ATLAS):
-        return
     st.caption(t("atlas.intro"))
     models = {LANGUAGE_MODEL: t("roles.model.smollm2")}
     if page_src.predicts != "translation" and page_src != cache.source(sources.SMOLLM2):
@@ -161,11 +159,13 @@ def atlas_section(page_src, model_path: str | None) -> None:
         st.caption(t("atlas.translator"))
     names_of = {PAGE_MODEL: model_path or "", LANGUAGE_MODEL: sources.SMOLLM2}
     state.str_choice(Keys.OV_ATLAS_MODEL, list(models), default=LANGUAGE_MODEL)
-    which = st.radio(t("atlas.model"), list(models), format_func=models.get, key=Keys.OV_ATLAS_MODEL, horizontal=True)
+    c_model, c_corpus = st.columns(2)
+    which = c_model.radio(t("atlas.model"), list(models), format_func=models.get, key=Keys.OV_ATLAS_MODEL)
     corpora = {BUILTIN: t("atlas.corpus.builtin"), OWN: t("atlas.corpus.own")}
     state.str_choice(Keys.OV_ATLAS_CORPUS, list(corpora))
-    which_corpus = st.radio(t("atlas.corpus"), list(corpora), format_func=corpora.get, key=Keys.OV_ATLAS_CORPUS,
-                    horizontal=True)
+    which_corpus = c_corpus.radio(t("atlas.corpus"), list(corpora), format_func=corpora.get, key=Keys.OV_ATLAS_CORPUS)
+    if not st.toggle(t("atlas.show"), key=Keys.OV_ATLAS):  # chosen first, read on demand
+        return
     try:
         corpus = builtin_corpus() if which_corpus == BUILTIN else own_corpus()
         if corpus is None:

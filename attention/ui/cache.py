@@ -144,7 +144,8 @@ def atlas(name: str | None, corpus: Corpus, progress: Callable[[int, int], None]
 
     src = source(name)
     loaded = model(src.name)
-    return shelf.get(("atlas", src.name, corpus.texts), lambda: atlas_run.run(src, loaded, corpus.texts, progress),
+    return shelf.get(("atlas", src.name, corpus.texts),
+                     _one_torch_thread(lambda: atlas_run.run(src, loaded, corpus.texts, progress)),
                      "atlas.measuring", queued=True)
 
 
