@@ -176,6 +176,8 @@ class AtlasBuilder:
         flat, share, weight = best_pair(a.astype(np.float64), v_norm)
         for h in range(a.shape[0]):
             kept = self.best.setdefault((li, h), [])
+            if share[h] <= 0:  # nothing outside the first token (a one-token text)
+                continue
             qi, ki = divmod(int(flat[h]), a.shape[2])
             kept.append(Example(t, qi, ki, float(weight[h]), float(share[h])))
             kept.sort(key=lambda e: -e.share)

@@ -83,6 +83,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "atlas.example_numbers": {"en": "weight {weight:.2f} · share of the output {share:.0%}",
                               "zh": "权重 {weight:.2f} · 输出份额 {share:.0%}"},
     "atlas.open_explore": {"en": "Open in Explore", "zh": "在“探索”中打开"},
+    "atlas.too_short": {"en": "Every text is one token long: no word has an earlier word to attend to. Give longer text.",
+                        "zh": "每段文本都只有一个词元：没有词可以关注前面的词。请给出更长的文本。"},
     "atlas.no_examples": {"en": "No example: every text is one token long.", "zh": "没有例子：每段文本只有一个词元。"},
     "atlas.map": {"en": "Queries and keys on one map", "zh": "查询和键在同一张图上"},
     "atlas.map.queries": {"en": "queries", "zh": "查询"},

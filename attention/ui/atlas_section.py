@@ -177,6 +177,9 @@ def atlas_section(page_src, model_path: str | None) -> None:
     except (ModelLoadError, ValueError, RuntimeError, OSError) as exc:
         st.warning(t("atlas.failed", why=str(exc)))
         return
+    if not at.rows["previous"]:  # every text one token long: no row has a choice of keys
+        st.info(t("atlas.too_short"))
+        return
     names = {r: t(f"atlas.role.{r}") for r in (*ROLES, "rest")}
     st.caption(t("atlas.definitions"))
     role_index, share = at.largest()

@@ -106,3 +106,9 @@ def test_joint_map_keeps_a_measured_agreement() -> None:
     m = joint_map(at, 0, 0)
     assert m.queries.shape == (12, 2) and m.keys.shape == (12, 2) and 0 < m.kept <= 1
     assert m.agreement is not None and m.agreement.n == 12 * 13 // 2 and -1 <= m.agreement.rho <= 1
+
+
+def test_a_one_token_text_gives_no_share_and_no_example() -> None:
+    at = atlas_sites.build([_trace("a", ["a"])], 1)
+    assert at.rows["previous"] == 0 and np.isnan(at.shares["previous"]).all()
+    assert at.examples(0, 0, 5) == [] and joint_map(at, 0, 0).agreement is None

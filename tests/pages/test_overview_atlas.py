@@ -66,3 +66,11 @@ def test_an_example_opens_explore_on_its_sentence_head_and_pair(smollm2):
     assert (at.session_state[Keys.LAYER], at.session_state[Keys.HEAD]) == (18, 6)
     assert at.session_state[Keys.MODEL_PATH] == "smollm2" and at.session_state[Keys.TEXT] in OWN
     assert at.session_state[Keys.SEL_K] >= 1 and at.session_state[Keys.SEL_Q] >= at.session_state[Keys.SEL_K]
+
+
+def test_a_one_token_text_is_told_not_drawn(smollm2):
+    at = open_atlas("zh")
+    at.text_area(key=Keys.OV_ATLAS_TEXT).set_value("Hello").run()
+    assert not at.exception and not at.error
+    assert any(i18n.t("atlas.too_short", "zh") == x.value for x in at.info)
+    assert not [c for c in at.get("plotly_chart") if c.key == Keys.OV_ATLAS_GRID]
