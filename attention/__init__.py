@@ -14,6 +14,7 @@
     attention.generate("Once upon a time", steps=10).written                    # written step by step
     attention.evict("…a long prompt…", policy="streaming", budget=64, steps=6).steps[-1].kl  # a cache that forgot
     attention.head_roles(model="smollm2").top("induction")  # what each head does, on a probe
+    attention.head_atlas(["The cat sat.", "It rained."], model="smollm2").shares["previous"]  # on real text
     attention.why("The black cat drank the milk because it was").top  # the heads and tokens behind a word
     attention.compare("… because it was thirsty", "… because it was sour", model="smollm2").patching().ranked()
 
@@ -31,6 +32,9 @@ from attention.trace import KINDS, Kind, Site, Trace
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from collections.abc import Callable
+
+    from attention.sources.atlas_run import Atlas
     from attention.capture.hf_ablation import HeadEffects
     from attention.headview import HeadView
     from attention.capture.role_proof import HeadRoles, RoleProof
@@ -300,6 +304,36 @@ def head_role_proof(model: str | None = SMOLLM2, role: str = "induction", seed: 
     return role_proof.prove(lm, roles, role, ks=ks, draws=draws, probes=probes)
 
 
+def head_atlas(texts, model: str | None = None, progress: Callable[[int, int], None] | None = None,
+               batch: int = 8) -> Atlas:
+    """What every head does on ordinary text: each role's share of its attention over a corpus, and the
+    places where it moves the most. One pass: a few texts per forward pass, each trace read layer by layer
+    and dropped; only sums, examples and the first texts' q and k (for the map) are kept.
+
+    Args:
+        texts: the corpus, a list of strings (blank ones are left out).
+        model: as for trace(): None for all-MiniLM-L6-v2, "smollm2", or a model folder (a decoder's masked
+            self-attention is read when it has one, else the encoder's).
+        progress: called as progress(texts done, texts in all) after each text.
+        batch: texts per forward pass.
+
+    Returns:
+        Atlas (attention/analysis/atlas.py, the shares defined in its docstring): `.shares[role]`
+        (layers, heads) for "previous", "first", "induction", "duplicate", "local" and "rest" (1 − the
+        largest); `.even[role]` what an even spread gives; `.examples(layer, head, k)` [Example(text,
+        query, key, weight, share)], the largest value-weighted share ‖α·v‖ outside the first token;
+        attention.analysis.atlas_map.joint_map(atlas, layer, head) the queries and keys on one map.
+
+    Raises:
+        ValueError: no text that is not blank.
+    """
+    from attention import sources
+    from attention.sources import atlas_run
+
+    src = sources.get(model)
+    return atlas_run.run(src, src.kept(), texts, progress, batch)
+
+
 def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
     """Change one word: A and B through the same model, what changed in every head, in the output, and
     (`.patching()`) which heads carry the change. See attention/sources/comparison.py.
@@ -329,5 +363,6 @@ def compare(text_a: str, text_b: str, model: str | None = None) -> Comparison:
 
 
 __all__ = ["KINDS", "SMOLLM2", "TRANSLATOR", "ModelLoadError", "Site", "Trace", "compare", "evict", "generate",
+           "head_atlas",
            "head_effects", "head_role_proof", "head_roles", "next_token", "save_html", "show", "trace", "translate",
            "why"]

@@ -54,6 +54,14 @@ class Keys:
     OV_ROLES_MODEL = "overview_roles_model"  # "model" (the pretrained one) or "smollm2"
     OV_ROLES_KIND = "overview_roles_kind"  # the translator's kind of attention the roles are measured on
     OV_ROLE = "overview_role"  # the role the grid is coloured by
+    OV_ATLAS = "overview_atlas"  # the atlas section is open (reading the corpus starts only then)
+    OV_ATLAS_MODEL = "overview_atlas_model"  # "model" (the page's) or "smollm2"
+    OV_ATLAS_CORPUS = "overview_atlas_corpus"  # "builtin" or "own"
+    OV_ATLAS_TEXT = "overview_atlas_text"  # the person's own text, pasted
+    OV_ATLAS_FILE = "overview_atlas_file"  # … or uploaded as .txt
+    OV_ATLAS_LAYER = "overview_atlas_layer"  # the head chosen in the atlas
+    OV_ATLAS_HEAD = "overview_atlas_head"
+    OV_ATLAS_GRID = "overview_atlas_grid"  # the atlas grid chart (its click event)
     # Does it matter? (ablation, value-weighted attention, attribution)
     ABL_SOURCE = "abl_source"  # "translator" or "model"
     ABL_HEADS = "abl_heads"  # the heads switched off, "cross.1.2,encoder.0.3"

@@ -12,6 +12,7 @@ from attention.analysis.selection import Selection, selection_from_event
 from attention.plots import head_grid
 from attention.trace import Trace
 from attention.ui import cache, charts, pickers, sentence, state
+from attention.ui.atlas_section import atlas_section
 from attention.ui.roles_section import roles_section
 from attention.ui.state import Keys
 from attention.ui.lang import t
@@ -201,7 +202,8 @@ def overview_page() -> None:
     grid_section(v, kind, to, choice)
     rollout_section(v, to.scope)
     export_section(tr, kind, merge, to)
-    roles_section(src, sentence.model_path())
+    atlas_section(src, sentence.model_path())
+    roles_section(src, sentence.model_path())  # last: its tests read the page's last chart
 
 
 overview_page()

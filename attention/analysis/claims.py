@@ -178,3 +178,21 @@ def overlapping(restored: Sequence[float] | np.ndarray) -> dict | None:
     if r.size < 2 or r[0] + r[1] <= 1.0:
         return None
     return {"first": f"{r[0]:.1%}", "second": f"{r[1]:.1%}", "sum": f"{r[0] + r[1]:.1%}"}
+
+
+ROLE_HALF = 0.5  # a head is called by a role on real text only when the role takes half its attention or more
+
+
+def corpus_role(shares: dict[str, float], even: dict[str, float], rows: dict[str, int],
+                half: float = ROLE_HALF, margin: float = MARGIN, min_n: int = MIN_N) -> str | None:
+    """The role a head may be called by on a corpus (analysis/atlas.py): its largest share, when that share
+    is at least `half`, at least (1 + margin) × what an even spread over the same rows gives (a short row
+    puts half its weight on the first token by chance), and measured over at least min_n rows; else None."""
+    measured = {r: s for r, s in shares.items() if r in even and np.isfinite(s)}
+    if not measured:
+        return None
+    role = max(measured, key=measured.get)
+    share = measured[role]
+    if share < half or share < (1.0 + margin) * even[role] or rows.get(role, 0) < min_n:
+        return None
+    return role

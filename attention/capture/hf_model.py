@@ -184,14 +184,14 @@ def _takes(model: torch.nn.Module, argument: str) -> bool:
 
 
 def run(lm: LoadedModel, inputs: dict[str, torch.Tensor],
-        lean: bool = False) -> tuple[object, list[attention_fn.CallRecord]]:
+        lean: bool = False, last_logits: bool = False) -> tuple[object, list[attention_fn.CallRecord]]:
     """One forward pass with every attention call recorded (for this thread only). `lean`: the model's
     fast attention, no weights and no hidden states kept, and a language model's logits for the last
     position only (49,152 × 8,192 floats would be 1.6 GB)."""
     # lean: no KV cache either (its copies of k and v would be another 0.4 GB at 8,192 tokens)
     malloc.fix_threshold()
     extra = {name: value for name, value in (("logits_to_keep", 1), ("use_cache", False))
-             if lean and _takes(lm.model, name)}
+             if (lean or (last_logits and name == "logits_to_keep")) and _takes(lm.model, name)}
     with attention_fn.recording(lean=lean) as records, torch.inference_mode():
         outputs = lm.model(**inputs, output_hidden_states=not lean, **extra)
     return outputs, records
@@ -259,8 +259,11 @@ def sites_for(
     return tuple(sites)
 
 
-def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None) -> list[Trace]:
-    """Trace several texts in one padded batch (targets: decoder inputs for encoder–decoder models)."""
+def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None,
+                last_logits: bool = False) -> list[Trace]:
+    """Trace several texts in one padded batch (targets: decoder inputs for encoder–decoder models);
+    `last_logits`: a language model's logits for the last position only (the atlas reads attention alone:
+    49,152 logits per token were a fifth of SmolLM2's work)."""
     if lm.capture == "eager":
         return eager.trace_batch(lm, texts, targets)
     enc = encode(lm, texts)
@@ -271,7 +274,7 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
         inputs.update(dec.inputs)
     n = int(enc.real.shape[1])
     lean = not keeps_weights(lm, n if dec is None else int(dec.real.shape[1]), n)
-    outputs, records = run(lm, inputs, lean=lean)
+    outputs, records = run(lm, inputs, lean=lean, last_logits=last_logits)
     refused = calls.plan(calls.over_tokens(records, enc, dec), lm.module_names, lm.expected_layers).refused
     traces = []
     for b, text in enumerate(texts):

@@ -55,6 +55,10 @@ class Source(ABC):
     def run(self, model: Any, text: str) -> Output:
         """The text through the model: the output and its trace."""
 
+    def traces(self, model: Any, texts: list[str]) -> list[Trace]:
+        """Several texts through the model (a source that can batch them does); one trace per text, in order."""
+        return [self.run(model, text).trace for text in texts]
+
     def trace(self, text: str, target: str | None = None, ablate: Any = None, mode: str = "zero") -> Trace:
         """attention.trace() on this source, the model kept for a notebook; with `ablate` (heads off) the
         trace carries `.ablation`. A source that makes its own output takes no `target`."""

@@ -27,6 +27,8 @@ from attention.blas import one_torch_thread
 from attention.ui.shelf import Shelf
 
 if TYPE_CHECKING:  # torch, transformers and the translator load only when a page asks for them
+    from attention.analysis.atlas import Atlas
+    from attention.analysis.atlas_corpus import Corpus
     from attention.analysis.effects import HeadEffects
     from attention.analysis.head_roles import HeadRoles
     from attention.analysis.learning_curves import SnapshotTraces
@@ -129,6 +131,24 @@ def head_roles(name: str | None, kind: str | None = None) -> HeadRoles:
     loaded = model(name)
     return shelf.get(("roles", src.name, kind), lambda: src.head_roles(loaded, kind=kind), "roles.measuring",
                      queued=True)
+
+
+def atlas_corpus() -> Corpus:
+    """The built-in corpus: the lesson's and translator's sentences and the model-written texts."""
+    from attention.sources import atlas_run
+
+    return shelf.get(("atlas_corpus",), atlas_run.builtin_corpus, "atlas.measuring")
+
+
+def atlas(name: str | None, corpus: Corpus, progress: Callable[[int, int], None] | None = None) -> Atlas:
+    """Every head of the source over the corpus (one pass), kept per source and corpus (its texts are the key)."""
+    from attention.sources import atlas_run
+
+    src = source(name)
+    loaded = model(src.name)
+    return shelf.get(("atlas", src.name, corpus.texts),
+                     _one_torch_thread(lambda: atlas_run.run(src, loaded, corpus.texts, progress)),
+                     "atlas.measuring", queued=True)
 
 
 def snapshot_roles(step: int) -> dict[str, HeadRoles]:

@@ -18,7 +18,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.analysis import effects, head_roles, head_stats, role_kinds, why_word
+from attention.analysis import atlas, effects, head_roles, head_stats, role_kinds, why_word
 from attention.analysis.learning_curves import Effect
 from attention.lm import evict_policies, smollm2
 from attention.headview.payload import LABELS
@@ -63,6 +63,7 @@ FAMILIES: dict[str, Callable[[], Iterable[str]] | None] = {
     "fg.policy_{}": lambda: evict_policies.POLICIES,
     "write.stage_{}": lambda: [stage for stage, _ in smollm2.STAGES],
     "roles.name.{}": lambda: head_roles.ROLES,
+    "atlas.role.{}": lambda: (*atlas.ROLES, "rest"),
     "roles.formula.{}": lambda: head_roles.ROLES,
     "roles.na.{}": lambda: head_roles.NOT_APPLICABLE,
     "roles.na.cross.{}": lambda: role_kinds.CROSS_NOT_APPLICABLE,

@@ -188,8 +188,9 @@ def test_the_translator_shows_every_kind_with_its_own_words():
     assert any("milk" in o for o in seen["encoder"])
     assert any("leche" in o for o in seen["decoder"]) and any("leche" in o for o in seen["cross"])
     assert any("No rollout for cross-attention" in i.value for i in at.info)
-    # no whole-words switch: the tokens are words (the other toggle opens the Head roles section)
-    assert {w.key for w in at.toggle} == {"overview_ascending", "overview_roles", "cvd_colours"}  # cvd: the sidebar
+    # no whole-words switch: the tokens are words (the other toggles open the atlas and the Head roles section)
+    assert {w.key for w in at.toggle} == {"overview_ascending", "overview_atlas", "overview_roles",
+                                          "cvd_colours"}  # cvd: the sidebar
     assert "Translate page" in " ".join(c.value for c in at.caption)
     assert named(grid(at), "heads")["hovertext"][0].endswith("click: open it on the Translate page")
     labels = [b.proto.label for b in at.get("download_button")]

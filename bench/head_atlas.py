@@ -1,0 +1,89 @@
+"""The atlas of every SmolLM2 head over 200 texts of ~64 tokens: time and peak memory, in a fresh process.
+
+    python -m bench.head_atlas [--texts 200] [--tokens 64] [--threads 1]
+
+The child process loads the model first (not timed; its memory is in the peak), makes the texts (the
+built-in corpus's model-written texts, one after another, cut into pieces of `--tokens` tokens, cycled
+to `--texts`), then times attention.head_atlas over them and one chosen head as the page shows it (its
+joint map with ρ, its examples, its claim). Peak RSS is the child's VmHWM. Budgets (issue 47): the atlas
+≤ 90 s on 2 cores, peak ≤ 1.5 GB; a head chosen ≤ 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+
+def peak_mib() -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def texts_of(tokenizer, n_texts: int, n_tokens: int) -> list[str]:
+    """n_texts texts of about n_tokens tokens: the model-written texts joined, cut by tokens, cycled."""
+    from attention.lm import corpus_writer
+
+    ids = tokenizer(" ".join(corpus_writer.read()["texts"]), add_special_tokens=False)["input_ids"]
+    pieces = [tokenizer.decode(ids[i:i + n_tokens]) for i in range(0, len(ids) - n_tokens + 1, n_tokens)]
+    return [pieces[i % len(pieces)] for i in range(n_texts)]
+
+
+def child(n_texts: int, n_tokens: int, threads: int) -> None:
+    import numpy as np
+    import torch
+
+    import attention
+    from attention import sources
+    from attention.analysis import claims
+    from attention.analysis.atlas_map import joint_map
+
+    torch.set_num_threads(threads)
+    lm = sources.get(sources.SMOLLM2).kept()
+    texts = texts_of(lm.tokenizer, n_texts, n_tokens)
+    start = time.perf_counter()
+    at = attention.head_atlas(texts, model=sources.SMOLLM2)
+    seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    m = joint_map(at, 18, 6)
+    at.examples(18, 6, 5)
+    role = claims.corpus_role(at.head_shares(18, 6), at.head_even(18, 6), at.rows)
+    head_seconds = time.perf_counter() - start
+    called = sum(claims.corpus_role(at.head_shares(la, h), at.head_even(la, h), at.rows) is not None
+                 for la in at.layers for h in range(at.n_heads))
+    print(f"texts {len(at.texts)}, tokens {at.n_tokens} (mean {at.n_tokens / len(at.texts):.1f}), torch threads {threads}")
+    print(f"atlas: {seconds:.1f} s ({1000 * seconds / len(at.texts):.0f} ms a text); peak RSS {peak_mib():,.0f} MiB")
+    print(f"a head chosen (L18H6: map, examples, claim): {head_seconds:.2f} s")
+    shares = at.head_shares(18, 6)
+    print("L18H6 shares: " + ", ".join(f"{r} {v:.2f}" for r, v in shares.items()) + f"; called: {role}")
+    agreement = "none" if m.agreement is None else f"rho {m.agreement.rho:.2f} over {m.agreement.n} pairs"
+    print(f"L18H6 map: {agreement}, two axes keep {m.kept:.0%}")
+    idx, share = at.largest()
+    print(f"heads called by a role: {called} of {idx.size}; mean 'first' share {np.nanmean(at.shares['first']):.2f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--texts", type=int, default=200)
+    ap.add_argument("--tokens", type=int, default=64)
+    ap.add_argument("--threads", type=int, default=1, help="torch threads (the app computes on one)")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        child(args.texts, args.tokens, args.threads)
+        return
+    cmd = [sys.executable, "-m", "bench.head_atlas", "--child", "--texts", str(args.texts), "--tokens",
+           str(args.tokens), "--threads", str(args.threads)]
+    sys.exit(subprocess.call(cmd))
+
+
+if __name__ == "__main__":
+    main()
