@@ -26,8 +26,10 @@ CALLS: dict[str, Callable[[str], object]] = {
     "head_role_proof": lambda m: attention.head_role_proof(model=m, role="previous", length=4, ks=(1,), draws=1,
                                                            probes=1),
     "compare": lambda m: attention.compare(TEXT, "The dog drank the milk", model=m),
+    "evict": lambda m: attention.evict(TEXT, budget=4, steps=1, model=m),
+    "head_atlas": lambda m: attention.head_atlas([TEXT], model=m),
 }
-WRITES = ("next_token", "generate", "why")  # only a model with a next-token head can
+WRITES = ("next_token", "generate", "why", "evict")  # only a model with a next-token head can
 # what each name cannot do, and the words it is refused with
 REFUSED = {**{(name, f): "does not predict the next word" for name in ("minilm", "translator") for f in WRITES},
            ("minilm", "head_role_proof"): "causal language model",
