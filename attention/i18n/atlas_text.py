@@ -23,7 +23,7 @@ STRINGS: dict[str, dict[str, str]] = {
                       "zh": "你的文本已截取前 {max:,} 个字符（本演示的上限）。"},
     "atlas.own_bad_file": {"en": "The file is not UTF-8 text, so it cannot be read.",
                            "zh": "该文件不是 UTF-8 文本，无法读取。"},
-    "atlas.own_caption": {"en": "Your text, read as {n} pieces of at most {words} words.",
+    "atlas.own_caption": {"en": "Your text, read as {n} piece(s) of at most {words} words.",
                           "zh": "你的文本，按最多 {words} 个词一段，共 {n} 段读取。"},
     "atlas.builtin_caption": {
         "en": "{n} texts: {fixed} sentences from the lesson and the translator, and {written} texts written by "

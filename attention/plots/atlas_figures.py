@@ -48,8 +48,10 @@ def grid_figure(role_index: np.ndarray, share: np.ndarray, called: np.ndarray, r
         i = layers.index(selected[0])
         fig.add_shape(type="rect", x0=selected[1] - 0.5, x1=selected[1] + 0.5, y0=i - 0.5, y1=i + 0.5,
                       line={"color": "#000000", "width": 2})
-    fig.update_layout(hovermode="closest", height=140 + 19 * n_layers, margin={"l": 50, "r": 10, "t": 30, "b": 40},
-                      legend={"orientation": "h", "y": 1.02, "yanchor": "bottom"}, plot_bgcolor="#ffffff",
+    fig.update_layout(hovermode="closest", height=170 + 19 * n_layers, margin={"l": 50, "r": 10, "t": 60, "b": 40},
+                      # the legend in the lower half of a taller top margin: the toolbar, shown on hover at
+                      # the top right, covered its last entries (seen at 1,280 px)
+                      legend={"orientation": "h", "y": 1.005, "yanchor": "bottom", "x": 0, "xanchor": "left"}, plot_bgcolor="#ffffff",
                       xaxis={"title": head_name, "dtick": 1, "range": [-0.5, n_heads - 0.5], "showgrid": False},
                       yaxis={"title": layer_name, "range": [n_layers - 0.5, -0.5], "showgrid": False,
                              "tickvals": list(range(n_layers)), "ticktext": [str(x) for x in layers]})
