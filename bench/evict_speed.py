@@ -29,11 +29,9 @@ import torch  # noqa: E402
 from attention import sources  # noqa: E402
 from attention.lm import evict, writer  # noqa: E402
 from bench.lm_step import ids_of  # noqa: E402
+from bench.peak import peak_mib  # noqa: E402
 
 
-def vmhwm_mib() -> float:
-    with open("/proc/self/status") as f:
-        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
 
 
 def bench_steps(lm, n: int, policy: str, budget: int, steps: int) -> tuple[float, float, float]:
@@ -56,7 +54,7 @@ def bench_steps(lm, n: int, policy: str, budget: int, steps: int) -> tuple[float
 def child(kind: str, n: int, budget: int) -> None:
     """One fresh process: load, read n tokens, write 4 words; print the peak resident size."""
     lm = sources.get(sources.SMOLLM2).kept("writer")
-    loaded = vmhwm_mib()
+    loaded = peak_mib()
     ids = ids_of(lm, n)
     limits = writer.Limits(n + 8, n + 8)
     t0 = time.perf_counter()
@@ -65,7 +63,7 @@ def child(kind: str, n: int, budget: int) -> None:
                else writer.Writing(lm, "", limits=limits, ids=ids))
         for _ in range(4):
             run.step()
-    print(f"{kind} {loaded:.0f} {vmhwm_mib():.0f} {time.perf_counter() - t0:.1f}")
+    print(f"{kind} {loaded:.0f} {peak_mib():.0f} {time.perf_counter() - t0:.1f}")
 
 
 def main() -> None:

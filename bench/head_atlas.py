@@ -19,13 +19,9 @@ import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+from bench.peak import peak_mib  # noqa: E402
 
-def peak_mib() -> float:
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmHWM"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+
 
 
 def texts_of(tokenizer, n_texts: int, n_tokens: int) -> list[str]:

@@ -26,17 +26,13 @@ import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+from bench.peak import peak_mib  # noqa: E402
+
 LENGTHS = (512, 1024, 2048, 4096, 8192)
 WORDS = ("the cat sat on a mat and then it went home to sleep because it was tired of the long day in "
          "spring when every bird sang over green hills near an old river").split()
 
 
-def peak_mib() -> float:
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmHWM"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def ids_of(tokenizer, n: int) -> list[int]:
