@@ -13,7 +13,7 @@ from attention.analysis.markdown import code
 from attention.analysis.token_text import readable
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
-from attention.ui import compare_run, head_component, head_legend, long_view, state, write_lens, write_why, writing
+from attention.ui import compare_run, head_component, head_legend, long_view, state, write_lens, write_play, write_why, writing
 from attention import i18n
 from attention.ui.lang import lang, t
 from attention.ui.matrices import head_labels
@@ -45,12 +45,12 @@ def controls(vocab: int):
 
 def buttons(w, step: int) -> None:
     done = writing.finished(w, step)  # from an earlier step the buttons write again (replacing what follows)
-    playing = writing.playing(w)  # Play writes: the two buttons wait
+    playing = write_play.playing(w)  # Play writes: the two buttons wait
     row = st.container(horizontal=True)
     row.button(t("write.next"), key="wr_next", on_click=write_words, args=(1,), disabled=done or playing,
                type="primary")
     row.button(t("write.ten"), key="wr_ten", on_click=write_words, args=(10,), disabled=done or playing)
-    row.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=writing.toggle_play,
+    row.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=write_play.toggle_play,
                args=(not playing,), disabled=done, icon=":material/pause:" if playing else ":material/play_arrow:")
     if done and w.ended:
         st.info(t("write.ended"))
@@ -204,11 +204,11 @@ def write_page() -> None:
             return
         if w.cut:
             st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
-        playing = writing.playing(w)
-        writing.frame_changed()  # this run draws the frame: a change asked for is drawn now
+        playing = write_play.playing(w)
+        write_play.frame_changed()  # this run draws the frame: a change asked for is drawn now
         boxes = frame(w)
         # the fragment is handed no Writing: it finds the session's own, so one the budget emptied is freed
-        st.fragment(writing_area, run_every=writing.PLAY_SECONDS if playing else None)(playing, boxes)
+        st.fragment(writing_area, run_every=write_play.PLAY_SECONDS if playing else None)(playing, boxes)
 
 
 def writing_area(ticking: bool, boxes: Boxes) -> None:
@@ -217,13 +217,13 @@ def writing_area(ticking: bool, boxes: Boxes) -> None:
     playing it ticks, a word per tick."""
     with writing.slot().lock:
         w = writing.current()
-        if w is None or state.switching() or writing.playing(w) != ticking or writing.frame_changed():
+        if w is None or state.switching() or write_play.playing(w) != ticking or write_play.frame_changed():
             st.rerun()  # emptied by the budget, another page, Play / Pause / the end, or a picker the frame draws
         _writing_area(w, ticking, boxes)
 
 
 def _writing_area(w, ticking: bool, boxes: Boxes) -> None:
-    if ticking and writing.play_due():
+    if ticking and write_play.play_due():
         writing.write(1)
     step = shown_step(w)
     with boxes.view:  # sent first, though drawn below: the browser draws the new row while the rest is computed

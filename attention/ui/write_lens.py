@@ -15,7 +15,7 @@ from attention.analysis.value_weighted import first_token
 from attention.plots.bar_table import Column, table_html
 from attention.analysis.token_text import readable_tokens
 from attention.plots.labels import label
-from attention.ui import admission, writing
+from attention.ui import admission, write_play
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -52,7 +52,7 @@ def open_layer() -> None:
     pick = st.session_state.get(LENS_PICK)
     if isinstance(pick, int):
         st.session_state[Keys.WR_LAYER] = pick
-        writing.change_frame()
+        write_play.change_frame()
 
 
 LENS_ON = "wr_lens_on"  # the lens is shown (and computed)

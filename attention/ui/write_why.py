@@ -13,7 +13,7 @@ from attention.analysis import claims, why_word
 from attention.analysis.markdown import code
 from attention.analysis.token_text import readable
 from attention.plots.why_bars import attribution_figure
-from attention.ui import admission, charts, progress, writing
+from attention.ui import admission, charts, progress, write_play
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -40,7 +40,7 @@ def _explain(w, step: int, key: tuple) -> None:
 
 def _show_head(layer: int, head: int) -> None:
     st.session_state[Keys.WR_LAYER], st.session_state[Keys.WR_HEAD] = layer, head
-    writing.change_frame()
+    write_play.change_frame()
 
 
 def frame() -> DeltaGenerator:

@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.ui import writing
+from attention.ui import write_play
 from attention.ui.state import Keys
 from tests.pages.head_views import head_views, selections
 
@@ -222,7 +222,7 @@ def test_play_writes_a_word_per_tick_and_pause_stops_it(smollm2):
     assert len(at.code[0].value) > before
     # the next word is due half a tick after this one: a run sooner writes none (as the inf run above). Not
     # tested by running again at once: on a loaded machine the word's own run can take half a tick
-    assert at.session_state["_wr_play_due"] >= ticked + writing.PLAY_SECONDS / 2
+    assert at.session_state["_wr_play_due"] >= ticked + write_play.PLAY_SECONDS / 2
     at.button(key="wr_play").click().run()  # Pause
     assert not at.session_state[Keys.WR_PLAYING]
     paused = at.session_state[Keys.WR_STEP]
