@@ -21,8 +21,10 @@ def kl_figure(kl: list[float], name: str, window_kl: list[float] | None, window_
         fig.add_trace(go.Scatter(x=list(range(1, len(values) + 1)), y=[float(v) for v in values], name=escape(label_),
                                  mode="lines+markers", line={"color": colour, "dash": dash},
                                  hovertemplate="%{x}: %{y:.3f}<extra>" + escape(label_) + "</extra>"))
-    fig.update_layout(template=EMPTY_TEMPLATE, title={"text": escape(title), "font": {"size": 13}}, height=280,
-                      margin={"l": 50, "r": 10, "t": 40, "b": 40}, legend={"orientation": "h", "y": -0.25},
+    fig.update_layout(template=EMPTY_TEMPLATE, title={"text": escape(title), "font": {"size": 13}}, height=320,
+                      # the legend in its own band under the axis title (at y −0.25 it covered the title at 390 px)
+                      margin={"l": 50, "r": 10, "t": 40, "b": 90},
+                      legend={"orientation": "h", "y": -0.32, "yanchor": "top", "x": 0},
                       xaxis={"title": escape(x_title), "dtick": 1, "fixedrange": True},
                       yaxis={"title": escape(y_title), "rangemode": "tozero", "fixedrange": True})
     return fig
