@@ -35,7 +35,7 @@ class LayerStore:
     """One layer's rows, grown in place (capacity doubles), cut back when the writer goes back a step."""
 
     def __init__(self, layer: int, kind: str, name: str, scale: float, heads: int, kv_heads: int, d_head: int,
-                 most: int | None = None) -> None:
+                 most: int | None = None, check_as_read: bool = False) -> None:
         self.layer, self.kind, self.name, self.scale = layer, kind, name, scale
         self.heads, self.kv_heads, self.d_head = heads, kv_heads, d_head
         self.most = most  # tokens it will ever hold (the writer's limit): room is never made past it
@@ -51,6 +51,8 @@ class LayerStore:
         self.z_diff = np.empty(0)
         self.buffer = None  # a kv_buffer.KVBuffer shared with the KV cache: k and v are its arrays, not copies
         self.cache_index = layer  # the KV cache's layer these rows are read through
+        # lean only: each row's z is checked as it arrives and not kept (a hosted class: 20 MB a Writing)
+        self.check_as_read = check_as_read
 
     def share(self, buffer) -> None:
         """Read k and v from the KV cache's own memory (kv_buffer.KVBuffer) instead of keeping a copy."""
@@ -70,14 +72,25 @@ class LayerStore:
         if self.n + t > self._q.shape[1]:
             room = max(2 * self._q.shape[1], 16)
             self._grow(max(self.n + t, room if self.most is None else min(room, self.most)))
-        kept = ((self._q, rows.q), (self._z, rows.z)) + (() if self.buffer is not None else ((self._k, rows.k), (self._v, rows.v)))
+        kept = ((self._q, rows.q),) + (() if self.check_as_read else ((self._z, rows.z),))
+        kept += () if self.buffer is not None else ((self._k, rows.k), (self._v, rows.v))
         for store, new in kept:  # a shared buffer has the new keys and values already: the cache wrote them
             store[:, self.n : self.n + t] = new
         if rows.weights is not None:
             self.blocks.append(rows.weights)
         self.sizes.append(t)
-        self.z_diff = np.concatenate([self.z_diff[: self.n], np.full(t, np.nan)])
+        self.z_diff = np.concatenate([self.z_diff[: self.n], self._checked(rows) if self.check_as_read else np.full(t, np.nan)])
         self.n += t
+
+    def _checked(self, rows: NewRows) -> np.ndarray:
+        """(t,) per new row, the largest |our z − the model's| over the heads, computed now from the kept q, k, v
+        (the rows' keys are in place) against the model's z, which is then dropped."""
+        t, n = rows.q.shape[1], self.n + rows.q.shape[1]
+        k, v = self.kv(n)
+        site = make_site(layer=self.layer, kind=self.kind, name=self.name, scale=self.scale,
+                         query_tokens=("",) * t, key_tokens=("",) * n, q=self._q[:, self.n : n], k=k, v=v,
+                         model_weights=None, model_z=rows.z, causal_offset=self.n)
+        return site.row_z_diff()
 
     def _grow(self, capacity: int) -> None:
         """New arrays: sites assembled earlier keep views of the old ones, which stay as they were."""
@@ -85,7 +98,9 @@ class LayerStore:
             out = np.empty((a.shape[0], capacity, a.shape[2]), np.float32)
             out[:, : self.n] = a[:, : self.n]
             return out
-        self._q, self._z = bigger(self._q), bigger(self._z)
+        self._q = bigger(self._q)
+        if not self.check_as_read:
+            self._z = bigger(self._z)
         if self.buffer is None:
             self._k, self._v = bigger(self._k), bigger(self._v)
 
@@ -129,7 +144,10 @@ class LayerStore:
         site = make_site(
             layer=self.layer, kind=self.kind, name=self.name, scale=self.scale,
             query_tokens=tokens[first_row:n], key_tokens=tokens[:n], q=self._q[:, first_row:n], k=k, v=v,
-            model_weights=None, model_z=self._z[:, first_row:n], causal_offset=first_row,
+            model_weights=None, causal_offset=first_row,
+            # z checked as read and not kept: NaN, never read (every row's check is done), and if it were, a NaN check
+            model_z=np.broadcast_to(np.float32(np.nan), (self.heads, n - first_row, self.d_head)) if self.check_as_read
+            else self._z[:, first_row:n],
         )
         todo = np.flatnonzero(np.isnan(self.z_diff[first_row:n]))
         if todo.size:

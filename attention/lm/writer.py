@@ -57,7 +57,7 @@ class Writing(ReadingBack):
             raise ValueError(f"{lm.name}: writing needs attention captured through the registry")
         if not prompt and ids is None:
             raise ValueError("The prompt is empty: type at least one word for the model to continue.")
-        self.lm, self.prompt = lm, prompt
+        self.lm, self.prompt, self.limits = lm, prompt, limits
         self.settings = settings or sampling.Settings()
         tok = lm.tokenizer
         ids = tok(prompt, add_special_tokens=True)["input_ids"] if ids is None else ids  # ids: read as given
@@ -81,7 +81,8 @@ class Writing(ReadingBack):
         # A long prompt is read lean: the model's fast attention (SDPA), no weights made or kept, each row's
         # z checked instead (rows.LayerStore.long_site): O(n) a word.
         # (decided by the prompt and the next WRITTEN_AHEAD words: a short prompt keeps today's check of the weights)
-        self.lean = not hf_model.keeps_weights(lm, min(self.total, len(self.ids) + WRITTEN_AHEAD))
+        self.lean = limits.lean if limits.lean is not None else not hf_model.keeps_weights(
+            lm, min(self.total, len(self.ids) + WRITTEN_AHEAD))
         if self.lean:
             malloc.fix_threshold()
         for lo in range(0, len(self.ids), PREFILL_CHUNK):  # the last chunk's logits: after the whole prompt
@@ -118,7 +119,8 @@ class Writing(ReadingBack):
         layer = attention_fn.call_layer(rec.module, name)
         if layer not in self.stores:
             self.stores[layer] = LayerStore(layer, attention_fn.call_kind(rec.module), name, rec.scale,
-                                            rec.q.shape[1], rec.shared_k.shape[1], rec.q.shape[-1], most=self.total)
+                                            rec.q.shape[1], rec.shared_k.shape[1], rec.q.shape[-1], most=self.total,
+                                            check_as_read=self.lean and self.limits.check_as_read)
             self.stores[layer].reserve(self._room)  # the prompt and the next words: no copies
             index = self.stores[layer].cache_index = int(getattr(rec.module, "layer_idx", layer))  # the cache's layer
             cached = self._cache.layers[index]

@@ -13,14 +13,22 @@ from attention.lm.rows import NewRows
 
 @dataclass(frozen=True)
 class Limits:
-    """How many tokens a writing may hold: the prompt is cut at `prompt`, writing stops at `total`."""
+    """How many tokens a writing may hold: the prompt is cut at `prompt`, writing stops at `total`. `lean`:
+    read with the model's fast attention and keep O(n·d) (True), or keep the model's weights for the check
+    (None: only while they fit hf_model.KEEP_WEIGHTS_BYTES). `check_as_read` (lean only): every row's z is
+    checked against the model's as it is read and not kept (locally it is kept, and checked for the layers
+    shown only: at 8,192 tokens checking all 30 layers at once would cost every layer's n²)."""
 
     prompt: int
     total: int
+    lean: bool | None = None
+    check_as_read: bool = False
 
 
 LOCAL = Limits(prompt=8_192, total=8_192)  # the model's whole context (SmolLM2: 8,192 positions)
-HOSTED = Limits(prompt=256, total=256 + 64)
+# A replica holds a class's Writings: lean at every length, a 242-token Writing holds ~38 MiB, not ~111 MiB
+# (the weight blocks, 55 MB, and z, 20 MB, are checked as read and not kept; see rows.LayerStore)
+HOSTED = Limits(prompt=256, total=256 + 64, lean=True, check_as_read=True)
 
 
 @dataclass(frozen=True, eq=False)

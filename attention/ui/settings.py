@@ -9,8 +9,8 @@ ATTENTION_MAX_TRACES=0        traces (and translations, overviews, snapshot trac
                               (2 when hosted: one per core of the smallest hosted tier).
 ATTENTION_RSS_BUDGET_MB=0     resident memory of this process above which the cache sheds what it keeps
                               (all but the models) before the next computation, so a replica under its
-                              host's memory limit sheds, not dies. 0: never (1335 when hosted, derived below: above the
-                              three models loaded, under a 1.4 GB replica).
+                              host's memory limit sheds, not dies. 0: never (2407 when hosted, derived below: the
+                              three models loaded and a class of 30 writing).
 ATTENTION_SESSIONS_MB=2048    what sessions hold between clicks (the Write page's Writings), shared by every
                               session; past it the least recently used are emptied and read again from their
                               link when their person comes back (attention/ui/held.py). Hosted: see below.
@@ -30,12 +30,16 @@ CACHE_MB = 1_024  # a fully recomputed 512-token MiniLM trace is about 255 MB, t
 HOSTED_MAX_TRACES = 2
 # The one measured figure a replica's memory is derived from: MiniLM, the translator and SmolLM2 loaded in
 # one hosted replica, 1,143 MiB (bench/load_sessions.py --write). Everything else is added to it, here only:
-# the sessions' Writings, one computation's temporaries; the RSS budget is their sum (1,335 MiB = 1.4 GB),
+# the sessions' Writings, one computation's temporaries; the RSS budget is their sum (2,407 MiB),
 # the pod's request the budget and its limit the budget x LIMIT_MARGIN (a computation's peak above the budget
 # is waited out, never a kill). deploy/k8s/deployment.yaml says the same (`python -m attention.ui.settings`
 # prints it; tests/deploy/test_deploy_files.py compares).
 THREE_MODELS_RSS_MB = 1_143
-HOSTED_SESSIONS_MB = 128  # a Writing at 256 + 12 tokens holds ~127 MiB (Writing.nbytes)
+# A class: 30 Writings at the hosted prompt cap, 256 + 12 tokens, ~40 MiB each (Writing.nbytes: q 21, K and V 14,
+# logits 2.4; lm/written.HOSTED keeps no weights and no z). Held together, so no one's is read again per word.
+CLASS_SESSIONS = 30
+HOSTED_WRITING_MB = 40
+HOSTED_SESSIONS_MB = CLASS_SESSIONS * HOSTED_WRITING_MB
 COMPUTE_ROOM_MB = 64  # one computation's temporaries above what is kept
 HOSTED_RSS_BUDGET_MB = THREE_MODELS_RSS_MB + HOSTED_SESSIONS_MB + COMPUTE_ROOM_MB
 LIMIT_MARGIN = 1.25
