@@ -1,9 +1,13 @@
-"""Two replicas behind nginx (deploy/local.sh), ten real Chromium sessions, one replica killed.
+"""Two replicas behind nginx (deploy/local.sh), real Chromium sessions, one replica killed.
 
 Each session submits its own sentence (a marker word no other session has) and must see exactly
 its own words. Then one replica is killed by its process id (SIGKILL, as a crash): the sessions of
 the other replica keep working, the killed one's work again after a reload (their URL restores
 their sentence), new sessions keep succeeding, and nginx never answers with its own error page.
+Writers too (#43 item 4): sessions that wrote two words on the Write page when a replica is killed carry on
+without a reload: their page reconnects to the other replica, which reads the text again from the link (the
+prompt and the written ids), shows the same words and no error, and the next word is transformers' own greedy
+continuation. The seconds from the kill to that next word drawn are in the timeline.
 Loopback only; everything is stopped by process id. The timeline is printed (pytest -s) and kept
 in the test's folder as timeline.json.
 """
@@ -19,18 +23,23 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
 from bench.app_process import HEAD_VIEW_DRAWN, HEAD_VIEW_TOKENS, RESET_T0, TIMING_INIT_SCRIPT
+from bench.load_session import wait_idle
+from bench.load_write import greedy_ids
 from bench.sentences import tokens_of, unique_sentences
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS
 from harness.deploy import Deployment, alive, local_deployment
 
-SESSIONS = 10
+SESSIONS = 6  # enough for both replicas to serve some (more are added until they do)
+WRITERS = 4
+WRITTEN_BEFORE = 2  # words each writer writes before the kill; one more after it
 NEW_AFTER_KILL = 3
 STEP_MS = 240_000  # one step of one session: ten sessions and two replicas share two busy cores
-PAIRS = unique_sentences(2 * SESSIONS + NEW_AFTER_KILL + 10, seed=16)
+PAIRS = unique_sentences(2 * SESSIONS + NEW_AFTER_KILL + 10 + 2 * WRITERS + 8, seed=16)
 MARKERS = {m for _, m in PAIRS}
 # The head view shows `marker` among its words (no timing needed, unlike HEAD_VIEW_DRAWN).
 SHOWS = "(m) => { const t = (" + HEAD_VIEW_TOKENS + ")(); return !!t && t.includes(m); }"
@@ -93,6 +102,47 @@ class Session:
         await self.check(self.text, self.marker)
 
 
+class Writer:
+    """A visitor on the Write page with its own prompt."""
+
+    def __init__(self, index: int, pair: tuple[str, str]) -> None:
+        self.index, (self.prompt, self.marker) = index, pair
+        self.context = self.page = None
+        self.route, self.ids = "", []
+
+    async def open_and_write(self, browser, url: str, words: int) -> None:
+        self.context = await browser.new_context(viewport={"width": 1400, "height": 1400})
+        self.page = await self.context.new_page()
+        await self.page.goto(f"{url}/write?{urlencode({'prompt': self.prompt})}", timeout=STEP_MS)
+        await wait_idle(self.page, STEP_MS)
+        for _ in range(words):
+            await self.next_word()
+        self.route = next(c["value"] for c in await self.context.cookies() if c["name"] == "attn_route")
+
+    def link_ids(self) -> list[int]:
+        return [int(i) for i in parse_qs(urlparse(self.page.url).query).get("ids", [""])[0].split(",") if i]
+
+    async def next_word(self) -> None:
+        await self.page.get_by_role("button", name="Next word").click(timeout=STEP_MS)
+        await wait_idle(self.page, STEP_MS)
+        await self.no_error()
+        self.ids = self.link_ids()
+
+    async def no_error(self) -> None:
+        errors = self.page.locator('[data-testid="stException"], [data-testid="stAlertContentError"]')
+        assert not await errors.count(), f"writer {self.index}: an error on the page: {await errors.all_inner_texts()}"
+
+    async def carry_on(self, words_before: int) -> float:
+        """After its replica died, without a reload: the same words back from the link, then one more."""
+        await wait_idle(self.page, STEP_MS)  # reconnected (to the survivor) and its run done
+        await self.no_error()
+        assert self.marker in await self.page.get_by_label("Prompt").input_value(), f"writer {self.index}: not its prompt"
+        assert self.link_ids() == self.ids and len(self.ids) == words_before, f"writer {self.index}: {self.link_ids()}"
+        await self.next_word()
+        assert len(self.ids) == words_before + 1
+        return time.monotonic()
+
+
 async def fresh_session(browser, url: str, pair: tuple[str, str]) -> float:
     """A new visitor opens the app and gets its own sentence drawn; returns when it did."""
     s = Session(-1, pair, pair)
@@ -134,6 +184,20 @@ async def scenario(dep: Deployment, timeline: dict) -> None:
             victim, survivor = dep.replicas
             timeline["sessions_per_replica"] = {a: len(v) for a, v in on.items()}
 
+            writers = [Writer(i, next(spare)) for i in range(WRITERS)]
+            await asyncio.gather(*(w.open_and_write(browser, dep.url, WRITTEN_BEFORE) for w in writers))
+            served = dep.routes()
+            for _ in range(8):  # a writer on the replica that will die: add writers until one is
+                if any(served.get(w.route) == victim.addr for w in writers):
+                    break
+                writers.append(Writer(len(writers), next(spare)))
+                await writers[-1].open_and_write(browser, dep.url, WRITTEN_BEFORE)
+                served = dep.routes()
+            cut_off = [w for w in writers if served.get(w.route) == victim.addr]
+            assert cut_off, "no writer on the replica to be killed"
+            timeline["writers_on_killed_replica"] = len(cut_off)
+            timeline["writer_texts"] = {w.index: w.ids for w in cut_off}
+
             poller = Poller(dep.url + "/")
             poller.start()
             await asyncio.sleep(1)
@@ -141,11 +205,18 @@ async def scenario(dep: Deployment, timeline: dict) -> None:
             t_kill = time.monotonic()
             timeline["killed"] = {"replica": victim.addr, "pid": victim.pid, "at_s": mark()}
 
-            # A new visitor right away, while the survivor's sessions carry on with a new sentence.
-            new_first, *_ = await asyncio.gather(
+            # A new visitor right away, while the survivor's sessions carry on with a new sentence and the
+            # killed replica's writers carry on writing, without a reload.
+            new_first, *rest = await asyncio.gather(
                 fresh_session(browser, dep.url, next(spare)),
+                *(w.carry_on(WRITTEN_BEFORE) for w in cut_off),
                 *(s.submit(s.text2, s.marker2) for s in on[survivor.addr]))
             timeline["kill_to_first_new_session_s"] = round(new_first - t_kill, 1)
+            timeline["kill_to_writers_next_word_s"] = [round(t - t_kill, 1) for t in rest[: len(cut_off)]]
+            for w in cut_off:  # the words written on both replicas are transformers' own greedy continuation
+                assert w.ids == await asyncio.to_thread(greedy_ids, w.prompt, WRITTEN_BEFORE + 1), f"writer {w.index}"
+            moved = {dep.routes().get(w.route) for w in cut_off}
+            assert moved == {survivor.addr}, f"the writers' next word was served by {moved}"
             timeline["survivor_sessions_kept_working_s"] = mark()
 
             # The killed replica's people press reload: their sentence comes back, then a new one works.
