@@ -83,14 +83,16 @@ class LayerStore:
         self.n += t
 
     def _checked(self, rows: NewRows) -> np.ndarray:
-        """(t,) per new row, the largest |our z − the model's| over the heads, computed now from the kept q, k, v
-        (the rows' keys are in place) against the model's z, which is then dropped."""
+        """(t,) per new row, the largest |our z − the model's| over the heads, computed now by core.attention from
+        the kept q, k, v (the rows' keys are in place) against the model's z, which is then dropped. Every head in
+        one call: a head at a time, a written word's check cost more than the model's own step."""
         t, n = rows.q.shape[1], self.n + rows.q.shape[1]
-        k, v = self.kv(n)
-        site = make_site(layer=self.layer, kind=self.kind, name=self.name, scale=self.scale,
-                         query_tokens=("",) * t, key_tokens=("",) * n, q=self._q[:, self.n : n], k=k, v=v,
-                         model_weights=None, model_z=rows.z, causal_offset=self.n)
-        return site.row_z_diff()
+        rep = self.heads // self.kv_heads
+        k, v = (np.repeat(a, rep, axis=0) if rep > 1 else a for a in self.kv(n))  # (heads, n, d_head)
+        with blas.one_thread():
+            _, _, z = core.attention(self._q[:, self.n : n], k, v, scale=self.scale,
+                                     mask=core.causal_mask(t, n) if t > 1 else None)  # the last t of n rows
+        return np.abs(z - rows.z).max(axis=(0, 2), initial=0.0)
 
     def _grow(self, capacity: int) -> None:
         """New arrays: sites assembled earlier keep views of the old ones, which stay as they were."""
