@@ -9,6 +9,7 @@ import streamlit as st
 from attention import blas
 from attention.i18n import LANGUAGES
 from attention.ui import history, settings, state
+from attention.ui.sentence import EXPLORE_TEXT
 from attention.ui.charts import IMAGE_FORMATS
 from attention.ui.lang import t
 from attention.ui.state import Keys
@@ -27,7 +28,7 @@ if page.url_path == alias.url_path:
     st.switch_page(pages[state.DEFAULT_PAGE], query_params=st.query_params.to_dict())
 shown = next(name for name, p in pages.items() if p.url_path == page.url_path)
 state.follow()  # a click on the previous run asked for another page
-landed = state.open_from_url(shown, {Keys.LANG: "en", Keys.TEXT: "The black cat drank the milk", Keys.LAYER: 0,
+landed = state.open_from_url(shown, {Keys.LANG: "en", Keys.TEXT: EXPLORE_TEXT, Keys.LAYER: 0,
                             Keys.HEAD: 0})
 
 with st.sidebar:

@@ -17,6 +17,7 @@ from attention.ui.state import Keys
 # sidebar (all-MiniLM-L6-v2 by default), or the built-in translator. `chosen()` turns the choice into a
 # source; the links keep these two words.
 MODEL, TRANSLATOR = "model", "translator"
+EXPLORE_TEXT = "The black cat drank the milk"  # Explore's first sentence (app.py), traced before a replica is ready
 TRANSLATOR_TEXT = "The black cat drank the milk."  # the first sentence of the translator's pages
 TRANSLATOR_MAX_CHARS = 2_000
 
