@@ -15,7 +15,7 @@ from attention.analysis.attention_change import difference
 from attention.analysis.markdown import code, literal
 from attention.analysis.patch_result import Patching, measure_key
 from attention.analysis.selection import Selection
-from attention.analysis.token_text import readable_tokens, scheme_of, shown
+from attention.analysis.token_text import readable_tokens, scheme_of
 from attention.plots import heatmaps
 from attention.plots.labels import token_labels
 from attention.plots.next_word import top_figure
@@ -70,9 +70,10 @@ def output(c: Comparison) -> None:
     o = c.output
     if o.kind == "next_token":
         left, right = st.columns(2)
-        for col, which, top in ((left, "A", o.top_a), (right, "B", o.top_b)):
+        runs = ((left, "A", o.top_a, c.alignment.tokens_a), (right, "B", o.top_b, c.alignment.tokens_b))
+        for col, which, top, context in runs:  # each run's candidates read after its own text
             fig = top_figure([tok for tok, _ in top], [p for _, p in top], t("compare.next_title", which=which),
-                             t("write.chart_x"))
+                             t("write.chart_x"), context=context)
             col.plotly_chart(fig, config=charts.config(), key=f"cmp_next_{which}")
         if o.js is not None:
             st.caption(t("compare.next_js", js=f"{o.js:.3f}"))
@@ -154,8 +155,8 @@ def head(c: Comparison, kind: str, layer: int, head: int) -> None:
 def measure_words(c: Comparison, p: Patching) -> str:
     """What the restored share is a share of, with both runs' values."""
     o = c.output
-    if o.kind == "next_token":  # the labels as the charts show them (a leading space "·", a newline "⏎")
-        words = {"a": code(shown(p.labels[0])), "b": code(shown(p.labels[1])), "ld_a": claims.nats(p.ld_a),
+    if o.kind == "next_token":  # the labels as the charts show them (a leading space "·", a Chinese piece "…人")
+        words = {"a": code(p.labels[0]), "b": code(p.labels[1]), "ld_a": claims.nats(p.ld_a),
                  "ld_b": claims.nats(p.ld_b)}
         top_b = None if o.probs_b is None else int(np.argmax(o.probs_b))
         if measure_key(p.tokens, top_b) == "tops":
