@@ -74,7 +74,7 @@ def output(c: Comparison) -> None:
         for col, which, top, context in runs:  # each run's candidates read after its own text
             fig = top_figure([tok for tok, _ in top], [p for _, p in top], t("compare.next_title", which=which),
                              t("write.chart_x"), context=context)
-            col.plotly_chart(fig, config=charts.config(), key=f"cmp_next_{which}")
+            charts.show(fig, key=f"cmp_next_{which}", where=col)
         if o.js is not None:
             st.caption(t("compare.next_js", js=f"{o.js:.3f}"))
     elif o.kind == "translation":
@@ -109,8 +109,8 @@ def grid(c: Comparison, measure: str, on_click: Callable[[], None]) -> None:
                                  sel=Selection(row, st.session_state.get(Keys.CMP_HEAD) if row is not None else None),
                                  masked=np.isnan(values), masked_text=t("compare.no_head"),
                                  axis_names=(t("compare.axis_site"), t("compare.axis_head")))
-    st.plotly_chart(fig, key=Keys.CMP_GRID, on_select=on_click, selection_mode="points",
-                    config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
+    charts.show(fig, key=Keys.CMP_GRID, on_select=on_click, selection_mode="points",
+                config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
     st.caption(t("compare.grid_caption", top=f"{top:.3f}"))
 
 
@@ -133,23 +133,23 @@ def head(c: Comparison, kind: str, layer: int, head: int) -> None:
                                  masked_text=t("masked"), axis_names=axis_names())
     tab_d, tab_a, tab_s = st.tabs([t("compare.tab_diff"), t("compare.tab_a"), t("compare.tab_s")])
     with tab_d:
-        st.plotly_chart(fig, config=charts.config(), key="cmp_diff", width="stretch")
+        charts.show(fig, key="cmp_diff", width="stretch")
         st.caption(t("compare.diff_caption"))
     with tab_a:
         left, right = st.columns(2)
         for col, which, site in ((left, "A", sa), (right, "B", sb)):
-            col.plotly_chart(heatmaps.weights_figure(site, head, title=t("compare.a_title", which=which),
-                                                     masked_text=t("masked"), axis_names=axis_names()),
-                             config=charts.config(), key=f"cmp_a_{which}", width="stretch")
+            charts.show(heatmaps.weights_figure(site, head, title=t("compare.a_title", which=which),
+                                                masked_text=t("masked"), axis_names=axis_names()),
+                        key=f"cmp_a_{which}", width="stretch", where=col)
     with tab_s:
         if not sa.has_qkv:
             st.info("\n\n".join(site_notes(sa, head)))
         else:
             left, right = st.columns(2)
             for col, which, site in ((left, "A", sa), (right, "B", sb)):
-                col.plotly_chart(heatmaps.scores_figure(site, head, title=t("compare.s_title", which=which),
-                                                        masked_text=t("masked"), axis_names=axis_names()),
-                                 config=charts.config(), key=f"cmp_s_{which}", width="stretch")
+                charts.show(heatmaps.scores_figure(site, head, title=t("compare.s_title", which=which),
+                                                   masked_text=t("masked"), axis_names=axis_names()),
+                            key=f"cmp_s_{which}", width="stretch", where=col)
 
 
 def measure_words(c: Comparison, p: Patching) -> str:

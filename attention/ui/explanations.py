@@ -95,7 +95,7 @@ def weighted_sum(site: Site, head: int, prefix: str, scope: Scope) -> None:
     fig = explain_figures.sum_figure(an, heatmaps.token_labels(site.key_tokens), t("sum.total"),
                                    t("sum.others"), t("sum.title", q=heatmaps.token_labels(site.query_tokens)[query]),
                                    dimension_word=t("dot.dimension"))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_sum_chart", config=charts.config())
+    charts.show(fig, width="stretch", key=f"{prefix}_sum_chart")
 
 
 def step_by_step(site: Site, head: int, prefix: str, scope: Scope) -> None:
@@ -123,7 +123,7 @@ def step_by_step(site: Site, head: int, prefix: str, scope: Scope) -> None:
     fig = explain_figures.temperature_figure(row, model_row, heatmaps.token_labels(site.key_tokens),
                                            t("steps.at_t", t=temperature), t("steps.model"),
                                            t("steps.weights_chart"))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_temperature_chart", config=charts.config())
+    charts.show(fig, width="stretch", key=f"{prefix}_temperature_chart")
     st.markdown(f"**{t('steps.z')}**")
     st.dataframe([{f"d{i}": round(float(v), 4) for i, v in enumerate(row.z)}], hide_index=True)
 
@@ -139,7 +139,7 @@ def query_key_space(site: Site, head: int, prefix: str, scope: Scope) -> None:
                                   heatmaps.token_labels(site.key_tokens), query,
                                   site.weights[head, query], (t("space.query"), t("space.key")),
                                   t("space.title", head=head))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_space_chart", config=charts.config())
+    charts.show(fig, width="stretch", key=f"{prefix}_space_chart")
     st.caption(t("space.lines"))
     st.caption(t("space.kept", kept=f"{space.kept:.0%}", agree=space.top_agree, n=space.n_queries))
 
@@ -163,8 +163,8 @@ def where_from(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, s
         st.caption(t("origin.embedding"))
     fig = explain_figures.input_figure(found.x, t("origin.input", w=word, layer=site.layer), parts,
                                        t("origin.parts"), t("origin.sum"))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_origin_x", config=charts.config())
-    st.plotly_chart(explain_figures.projection_figure(found.recomputed, found.from_model, t("origin.recomputed"),
+    charts.show(fig, width="stretch", key=f"{prefix}_origin_x")
+    charts.show(explain_figures.projection_figure(found.recomputed, found.from_model, t("origin.recomputed"),
                                                     t("origin.from_model"), t("origin.projected")),
-                    width="stretch", key=f"{prefix}_origin_qkv", config=charts.config())
+                width="stretch", key=f"{prefix}_origin_qkv")
     st.caption(t("origin.check", diff=f"{found.max_diff:.1e}"))

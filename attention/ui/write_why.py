@@ -98,7 +98,7 @@ def _answer(a, token: str, words: list[str]) -> None:
         fig = attribution_figure(list(a.tokens), {t("why.ig"): list(a.integrated_gradients),
                                                   t("why.gxi"): list(a.gradient_x_input)},
                                  t("why.chart_title"), t("why.chart_x"), labels=words)
-        st.plotly_chart(fig, config=charts.config(), key="wr_why_chart")
+        charts.show(fig, key="wr_why_chart")
         st.caption(t("why.gap", steps=a.steps, total=claims.number(a.integrated_gradients.sum()),
                      delta=claims.number(a.f_input - a.f_baseline), gap=claims.number(a.completeness_gap)))
         if a.reference[0] != "integrated_gradients":
