@@ -13,6 +13,7 @@ from typing import Any
 import plotly.graph_objects as go
 import streamlit as st
 
+from attention.plots.title_wrap import wrap_title
 from attention.ui.state import Keys
 
 IMAGE_FORMATS = ("png", "svg")
@@ -30,22 +31,29 @@ def config(**extra: object) -> dict:
 
 
 def toolbar_band(fig: go.Figure) -> go.Figure:
-    """`fig` with MODEBAR_BAND px more at the top, the title (when measured from the top edge) moved
-    down with the rest; once per figure (a figure shown twice is not moved twice). Returns fig."""
+    """`fig` with MODEBAR_BAND px more at the top, and a long title wrapped (wrap_title) with a line's
+    room more for each added line; a title measured from the top edge moves down with the rest. Once
+    per figure (a figure shown twice is not moved twice). Returns fig."""
     if getattr(fig, "_toolbar_band", False):
         return fig
     layout = fig.layout
     height = layout.height or PLOTLY_HEIGHT
     top = layout.margin.t if layout.margin.t is not None else 100  # plotly's default top margin
-    title = layout.title
+    title, grow = layout.title, MODEBAR_BAND
     if title.text and title.yref != "paper":  # a title in the paper's frame moves with the plot area
+        line = round(1.3 * (title.font.size or 17))  # px: one line of the title
+        text = wrap_title(title.text)
+        grow += line * (text.count("<br>") - title.text.count("<br>"))
         if title.y is None:  # plotly's "auto": the middle of the top margin
-            below, anchor = top / 2, "middle"
+            first = top / 2 - line / 2
+        elif title.yanchor == "top" or (title.yanchor in (None, "auto") and title.y > 2 / 3):
+            first = (1 - title.y) * height
         else:
-            below, anchor = (1 - title.y) * height, title.yanchor or "middle"
-        fig.update_layout(title={"yref": "container", "y": 1 - (below + MODEBAR_BAND) / (height + MODEBAR_BAND),
-                                 "yanchor": anchor})
-    fig.update_layout(height=height + MODEBAR_BAND, margin={"t": top + MODEBAR_BAND})
+            first = (1 - title.y) * height - line / 2
+        # its first line's top where it was, below the band; added lines take room from the plot area's top
+        fig.update_layout(title={"text": text, "yref": "container", "yanchor": "top",
+                                 "y": 1 - (max(first, 0) + MODEBAR_BAND) / (height + grow)})
+    fig.update_layout(height=height + grow, margin={"t": top + grow})
     fig._toolbar_band = True
     return fig
 

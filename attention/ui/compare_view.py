@@ -49,8 +49,11 @@ def alignment(c: Comparison) -> None:
     st.markdown(f"**A** · {_words(al.tokens_a, changed_a, 'red')}\n\n**B** · {_words(al.tokens_b, changed_b, 'green')}")
     st.caption(t("compare.aligned_one" if len(al.changed) == 1 else "compare.aligned", shared=len(al.pairs),
                  n_a=len(al.tokens_a), n_b=len(al.tokens_b), changes=len(al.changed)))
-    if scheme_of(al.tokens_a + al.tokens_b) in ("bpe", "sentencepiece"):  # tokens that carry their spaces
+    scheme = scheme_of(al.tokens_a + al.tokens_b)
+    if scheme in ("bpe", "sentencepiece"):  # tokens that carry their spaces
         st.caption(t("tokens.marks"))
+    if scheme == "bpe" and any(ord(ch) >= 0x2E80 for ch in c.text_a + c.text_b):  # Chinese read as UTF-8 bytes
+        st.info(t("write.bytes_note"))  # as on Write and the lesson: what "猫…" and ⟨e4⟩ are, and what it means
     if al.changed:
         shown_a, shown_b = readable_tokens(al.tokens_a), readable_tokens(al.tokens_b)
         none = t("compare.nothing")

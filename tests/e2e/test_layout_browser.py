@@ -66,11 +66,13 @@ def narrow_page(browser):
 def test_the_toolbar_covers_no_title_at_390_px(narrow_page, app_url, lang):
     """A phone's width: a chart title spans the figure and plotly's toolbar (top right, on hover) lay on
     it until every figure kept a band for it (attention/ui/charts.py)."""
-    narrow_page.goto(f"{app_url}/compare?lang={lang}")  # the default pair on MiniLM: six charts with titles
+    narrow_page.goto(f"{app_url}/compare?lang={lang}")  # the default pair on MiniLM: the grid and A_B − A_A shown
     wait_idle(narrow_page, timeout_ms=300_000)
+    narrow_page.wait_for_function(  # the grid and A_B − A_A drawn (a loaded machine may lag the script's end)
+        """() => document.querySelectorAll('[data-testid="stPlotlyChart"] .gtitle').length >= 2""", timeout=300_000)
     narrow_page.wait_for_timeout(500)
     measured = narrow_page.evaluate(COLLECT)
-    assert sum(any(t["kind"] == "toolbar" for t in c["texts"]) for c in measured) >= 4, measured
+    assert sum(any(t["kind"] == "toolbar" for t in c["texts"]) for c in measured) >= 2, measured  # grid, A_B − A_A
     assert not problems(measured), "\n".join(problems(measured))
 
 

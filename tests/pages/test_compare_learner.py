@@ -9,6 +9,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from attention import i18n
 from attention.plots.heatmaps import text_units
 from tests.pages.test_compare_page import opened  # noqa: F401 - the page opened from a link
 
@@ -60,6 +61,7 @@ def test_chinese_on_the_language_model_reads_as_characters_in_the_sentences_and_
     assert not at.error, [e.value for e in at.error]
     said = next(m.value for m in at.markdown if m.value.startswith("**A**"))
     assert "猫…" in said and "…猫" in said and "狗…" in said, said
+    assert any(i.value == i18n.t("write.bytes_note", lang) for i in at.info)  # what the pieces are, as on Write
     tok = smollm2.tokenizer
     for text, key in ((ZH_PAIR["a"], "cmp_next_A"), (ZH_PAIR["b"], "cmp_next_B")):
         raw = tok.convert_ids_to_tokens(tok(text, add_special_tokens=False)["input_ids"])

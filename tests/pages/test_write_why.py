@@ -93,6 +93,8 @@ def test_why_this_word_reads_a_chinese_prompt_as_the_written_steps_do(smollm2, l
     assert words == ["人", "类", "是", "我…", "…我", "们…", "…们"], words
     said = captions(at)
     assert "`…们`" in said  # the newest row's token, as the steps write it (today's "¬")
+    sinks = next(m.value for m in at.markdown if "StreamingLLM" in m.value)
+    assert "…们" in sinks and "¬" not in sinks, sinks  # the attention-sink section names the same row
     at.button(key="wr_why_go").click().run()
     assert not at.exception and not at.error
     answer = at.session_state[Keys.WR_WHY][1]
