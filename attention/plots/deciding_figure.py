@@ -33,8 +33,10 @@ def deciding_figure(top_tokens: Sequence[str], top_probs: Sequence[float], token
     fig = make_subplots(rows=2 if has_rows else 1, cols=1, row_heights=[bars_px, rows_px] if has_rows else None,
                         vertical_spacing=gap_px / (height - top_px - bottom_px) if has_rows else 0.0,
                         subplot_titles=[wrap_title(escape(x)) for x in (titles if has_rows else titles[:1])])
-    for a in fig.layout.annotations:  # the subplots' titles from the left edge, wrapped for a phone's width
-        a.update(x=0, xanchor="left", xref="paper", align="left", font={"size": 13})
+    names = [*options, *(escape(h) for h in head_names)]
+    left = 20 + int(6.5 * max((text_units(x) for x in names), default=4))  # the widest word or head name
+    for a in fig.layout.annotations:  # the subplots' titles from the figure's left edge, wrapped for a phone
+        a.update(x=0, xanchor="left", xref="paper", xshift=10 - left, align="left", font={"size": 13})
     probs = [float(p) for p in top_probs]
     fig.add_trace(go.Bar(
         x=probs, y=list(range(n)), orientation="h", marker={"color": [CHOSEN if i == 0 else BAR for i in range(n)]},
@@ -58,8 +60,6 @@ def deciding_figure(top_tokens: Sequence[str], top_probs: Sequence[float], token
                          title_text=escape(axis_titles[1]), fixedrange=True, row=2, col=1)
         fig.update_yaxes(tickmode="array", tickvals=list(range(len(head_names))),
                          ticktext=[escape(h) for h in head_names], autorange="reversed", fixedrange=True, row=2, col=1)
-    names = [*options, *(escape(h) for h in head_names)]
-    left = 20 + int(6.5 * max((text_units(x) for x in names), default=4))  # the widest word or head name
     fig.update_layout(template=EMPTY_TEMPLATE, height=height,
                       margin={"l": left, "r": 40, "t": top_px, "b": bottom_px})
     return fig

@@ -46,7 +46,8 @@ def alignment(c: Comparison) -> None:
     st.subheader(t("compare.alignment"))
     changed_a = {i for s in al.changed for i in range(*s.a)}
     changed_b = {j for s in al.changed for j in range(*s.b)}
-    st.markdown(f"**A** · {_words(al.tokens_a, changed_a, 'red')}\n\n**B** · {_words(al.tokens_b, changed_b, 'green')}")
+    # "A:" not "A ·": "·" is the leading-space mark of the tokens that follow
+    st.markdown(f"**A**: {_words(al.tokens_a, changed_a, 'red')}\n\n**B**: {_words(al.tokens_b, changed_b, 'green')}")
     st.caption(t("compare.aligned_one" if len(al.changed) == 1 else "compare.aligned", shared=len(al.pairs),
                  n_a=len(al.tokens_a), n_b=len(al.tokens_b), changes=len(al.changed)))
     scheme = scheme_of(al.tokens_a + al.tokens_b)

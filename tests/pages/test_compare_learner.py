@@ -61,6 +61,7 @@ def test_chinese_on_the_language_model_reads_as_characters_in_the_sentences_and_
     assert not at.error, [e.value for e in at.error]
     said = next(m.value for m in at.markdown if m.value.startswith("**A**"))
     assert "猫…" in said and "…猫" in said and "狗…" in said, said
+    assert "·" not in said  # no space in these sentences: no leading-space mark (nor "A ·" before them)
     assert any(i.value == i18n.t("write.bytes_note", lang) for i in at.info)  # what the pieces are, as on Write
     tok = smollm2.tokenizer
     for text, key in ((ZH_PAIR["a"], "cmp_next_A"), (ZH_PAIR["b"], "cmp_next_B")):
