@@ -1,7 +1,8 @@
 """Text that a chart clips or that lies on other text, measured from the DOM of a real browser.
 
 Every plotly chart on the page is read: its title, axis titles, annotations (subplot titles, sums),
-legend entries, tick labels and the words drawn beside points. A text is clipped when its box
+legend entries, tick labels, the words drawn beside points, and plotly's toolbar (shown on hover over the
+figure's top right corner: it must cover no text). A text is clipped when its box
 leaves the chart's own drawing; two texts overlap when their boxes share more than a sliver.
 Tick labels of one axis are not compared with each other (plotly thins them itself), nor a
 point's word with the point's own tick."""
@@ -22,13 +23,16 @@ COLLECT = """() => {
         texts.push({kind, text: el.textContent, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom});
       }
     }
+    const bar = plot.querySelector('.modebar');  // plotly's toolbar: hidden until hovered, but laid out
+    const b = bar && bar.getBoundingClientRect();
+    if (b && b.width >= 1) texts.push({kind: 'toolbar', text: 'toolbar', x0: b.left, y0: b.top, x1: b.right, y1: b.bottom});
     return {chart: i, box: {x0: svg.left, y0: svg.top, x1: svg.right, y1: svg.bottom}, texts};
   });
 }"""
 
 SLACK = 1.0  # px: a box may touch the edge or its neighbour
 SLIVER = 3.0  # px: overlaps thinner than this (glyph ascenders) are not collisions
-COMPARED = {"title", "axis", "annotation", "legend", "xtick", "ytick", "point"}
+COMPARED = {"title", "axis", "annotation", "legend", "xtick", "ytick", "point", "toolbar"}
 
 
 def _overlap(a: dict, b: dict) -> float:

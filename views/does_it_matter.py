@@ -79,13 +79,13 @@ def changes_section(src: Source, text: str, heads: frozenset, mode: str) -> None
         st.dataframe(rows, hide_index=True, width="stretch", key="abl_words")
     if ab.measure == "log_prob":
         fig = effect_figures.drop_figure(list(ab.tokens), ab.drops, t("ablation.drop_title"), t("ablation.drop_axis"))
-        st.plotly_chart(fig, width="stretch", config=charts.config(), key="abl_drops")
+        charts.show(fig, width="stretch", key="abl_drops")
         st.caption(t("ablation.drop_caption", mean=claims.nats(ab.effect)))
     else:
         st.metric(t("ablation.pooled"), f"{ab.pooled_cosine:.5f}")
         fig = effect_figures.cosine_figure(list(ab.tokens), ab.hidden_cosine, t("ablation.cos_title"),
                                            t("ablation.cos_axis"))
-        st.plotly_chart(fig, width="stretch", config=charts.config(), key="abl_cosines")
+        charts.show(fig, width="stretch", key="abl_cosines")
         st.caption(t("ablation.cos_caption"))
 
 
@@ -177,7 +177,7 @@ def attribution_section(out) -> None:
     names = {key: t(f"ablation.m.{key}") for key in measures}
     fig = effect_figures.measures_figure(list(out.source_tokens), measures, names,
                                          t("ablation.measures_title", word=words[pos]), t("ablation.measures_axis"))
-    st.plotly_chart(fig, width="stretch", config=charts.config(), key="abl_measures")
+    charts.show(fig, width="stretch", key="abl_measures")
     table = compare.agreement_table(measures)
     st.dataframe([{t("ablation.col_a"): names[x], t("ablation.col_b"): names[y],
                    t("ablation.col_rho", n=len(out.source_tokens)): f"{r:.2f}"}

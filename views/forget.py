@@ -77,17 +77,17 @@ def page() -> None:
     row.metric(t("fg.top"), t("fg.top_same" if step.same_top else "fg.top_changed"))
     bars(step, lm)
     policy_name = i18n.t(f"fg.policy_{e.policy}", lang())
-    st.plotly_chart(evict_figures.kl_figure(
+    charts.show(evict_figures.kl_figure(
         [s.kl for s in e.steps], policy_name, None if window is None else [s.kl for s in window.steps],
         i18n.t("fg.policy_window", lang()), t("fg.kl_title", policy=e.policy), t("fg.kl_x"), t("fg.kl_y")),
-        config=charts.config(), width="stretch", key="fg_kl")
+        width="stretch", key="fg_kl")
     st.caption(t("fg.kl_note"))
     st.subheader(t("fg.lost_title"))
     st.caption(t("fg.lost_explain"))
     lost = heads_lost_most(step.lost)
     if lost:
-        st.plotly_chart(evict_figures.lost_figure(lost, t("fg.lost_x")), config=charts.config(), width="stretch",
-                        key="fg_lost")
+        charts.show(evict_figures.lost_figure(lost, t("fg.lost_x")), width="stretch",
+                    key="fg_lost")
     else:
         st.info(t("fg.lost_none"))
     layers = sorted(step.rows)
@@ -97,9 +97,9 @@ def page() -> None:
     layer = st.session_state[Keys.FG_LAYER]
     row_w, keep = step.rows[layer], step.kept_mask[layer]
     per_head = keep.repeat(row_w.shape[0] // keep.shape[0], axis=0)
-    st.plotly_chart(evict_figures.newest_row_figure(
+    charts.show(evict_figures.newest_row_figure(
         row_w, per_head, e.tokens, t("fg.row_title", layer=layer), t("fg.row_x"), t("fg.row_y"), t("fg.evicted")),
-        config=charts.config(), width="stretch", key="fg_row")
+        width="stretch", key="fg_row")
 
 
 page()

@@ -137,10 +137,10 @@ def pair_curves(st_traces: learning_curves.SnapshotTraces, kind: str, layer: int
                                        ("cosine", "learning.cosine"))):
         fig = training_curves.curves_figure(steps, {names[0]: getattr(a, metric), names[1]: getattr(b, metric)},
                                            t(key), t(key), marker, x_title=t("learning.step"))
-        cols[i % 2].plotly_chart(fig, width="stretch", key=f"learn_curve_{metric}", config=charts.config())
+        charts.show(fig, width="stretch", key=f"learn_curve_{metric}", where=cols[i % 2])
     loss = training_curves.loss_figure(list(cache.loss_history()), t("learning.loss"), marker, y_title=t("learning.loss_axis"),
                                        x_title=t("learning.step"), name=t("learning.loss_curve"))
-    cols[1].plotly_chart(loss, width="stretch", key="learn_loss", config=charts.config())
+    charts.show(loss, width="stretch", key="learn_loss", where=cols[1])
 
 
 def verdict(st_traces: learning_curves.SnapshotTraces, kind: str, a: learning_curves.PairCurve,
@@ -168,7 +168,7 @@ def alignment_section() -> None:
               for layer in range(shares.shape[1]) for head in range(shares.shape[2])}
     fig = training_curves.curves_figure(list(steps), curves, t("learning.alignment"), t("learning.share"),
                                        st.session_state.get(Keys.LEARN_STEP), x_title=t("learning.step"))
-    st.plotly_chart(fig, width="stretch", key="learn_alignment", config=charts.config())
+    charts.show(fig, width="stretch", key="learn_alignment")
 
 
 def learning_page() -> None:

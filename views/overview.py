@@ -104,8 +104,8 @@ def grid_section(v: Overview, kind: str, to: Target, choice: str) -> None:
                                      highlight_query=st.session_state[Keys.OV_WORD], selected=selected,
                                      hover=hover_texts(v, to), tile_title=t("chart.head"))
     st.caption(t("overview.grid_caption", cells=head_grid.THUMB_MAX, page=t(to.page_name)))
-    st.plotly_chart(fig, key=Keys.OV_GRID, on_select=lambda: on_grid_click(to, kind), selection_mode="points",
-                    config=charts.config(), width="stretch")
+    charts.show(fig, key=Keys.OV_GRID, on_select=lambda: on_grid_click(to, kind), selection_mode="points",
+                width="stretch")
     if selected is not None and None not in selected:  # the head last opened: does it matter?
         sentence.matter_button(choice, kind, *selected)
     not_applicable = [c for c in head_stats.STAT_COLUMNS if c not in applies]
@@ -131,8 +131,8 @@ def rollout_section(v: Overview, scope: state.Scope) -> None:
     fig = head_grid.rollout_figure(v.rollout, v.query_labels, Selection(v.to_shown(state.get_selection(scope).query)),
                                    title=t("overview.rollout_title"),
                                    axis_names=(t("overview.rollout_row"), t("overview.rollout_column")))
-    st.plotly_chart(fig, key=Keys.OV_ROLLOUT, on_select=lambda: on_rollout_click(v, scope), selection_mode="points",
-                    config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
+    charts.show(fig, key=Keys.OV_ROLLOUT, on_select=lambda: on_rollout_click(v, scope), selection_mode="points",
+                config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
 
 
 def export_section(tr: Trace, kind: str, merge: bool, to: Target) -> None:

@@ -10,7 +10,6 @@ from streamlit.delta_generator import DeltaGenerator
 from attention.analysis import sampling
 from attention.analysis.text_tail import text_tail
 from attention.analysis.markdown import code
-from attention.analysis.token_text import readable
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
 from attention.ui import compare_run, head_component, head_legend, long_view, state, write_lens, write_play, write_why, writing
@@ -154,7 +153,7 @@ def attention_view(w, step: int) -> None:
                                    labels=head_labels(), grown_from=w.prompt_len)
         with legend:
             head_legend.show(site, st.session_state[Keys.WR_HEAD])
-    newest = code(readable(w.tokens[n - 1]))  # a caption is markdown, not a chart: code, never HTML-escaped
+    newest = code(w.labels(n - 1, n)[0])  # as the steps read it; markdown, not a chart: code, never HTML-escaped
     if step == 0:
         st.caption(t("write.prompt_rows", n=n, row=n - 1, token=newest))
     else:

@@ -19,7 +19,7 @@ class Patching:
 
     heads: (kind, layer, head) in model order; restored (n_heads,) each head's share of M_B − M_A
     (NaN when there is no difference). The measure M: a language model's logit difference of the two
-    runs' top next tokens (tokens (t_A, t_B), labels their text); the translator's log-probability of
+    runs' top next tokens (tokens (t_A, t_B), labels as the charts show them, "·by"); the translator's log-probability of
     B's first differing word (labels (A's word, B's word)). ld_a, ld_b: M of the unpatched runs.
     note: why nothing is ranked ("" otherwise)."""
 

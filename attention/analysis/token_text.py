@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from attention.analysis.special_tokens import is_special
 from attention.analysis.word_merge import SP_SPACE, Scheme, detect_scheme
 
 LEADING_SPACE = "·"  # one thin dot before a word that starts with a space
@@ -42,9 +43,25 @@ def _shifted() -> frozenset[str]:
 
 
 def is_byte_level(tokens: tuple[str, ...] | list[str]) -> bool:
-    """Some token holds a character that only byte-level BPE writes (a shifted byte: Ġ, Ċ, ĉ, …)."""
+    """Some token holds a character that only byte-level BPE writes (a shifted byte: Ġ, Ċ, ĉ, …), or the
+    tokens, every character read as a byte, make valid UTF-8 beyond ASCII: SmolLM2 writes 是人类 as
+    "æĺ¯", "äºº", "ç±»" (no shifted byte, no space), which no other scheme would write (Latin-1 text in
+    another tokenizer, "café", is not valid UTF-8 read so)."""
     shifted = _shifted()
-    return any(c in shifted for t in tokens for c in t)
+    if any(c in shifted for t in tokens for c in t):
+        return True
+    table = byte_of_char()
+    ordinary = [t for t in tokens if t and not is_special(t)]
+    if not ordinary or not all(c in table for t in ordinary for c in t):
+        return False
+    raw = bytes(table[c] for t in ordinary for c in t)
+    if raw.isascii():
+        return False
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def scheme_of(tokens: tuple[str, ...] | list[str]) -> Scheme:

@@ -23,6 +23,7 @@ import torch
 
 from attention.analysis.alignment import Alignment
 from attention.analysis.effects import HeadId
+from attention.analysis.token_text import candidate_labels
 from attention.analysis.patch_result import NO_DIFFERENCE, NOTHING_TO_RESTORE, Patching
 from attention.capture import attention_fn, hf_ablation, hf_model
 from attention.head_mask import Switch, switched_off
@@ -108,7 +109,9 @@ def patch_heads(lm: hf_model.LoadedModel, a: Run, b: Run, al: Alignment, heads: 
     heads = hf_ablation.all_heads(lm) if heads is None else tuple(heads)
     fill = _fill(a, b, al) if fill is None else fill
     t_a, t_b = contrast(a, b)
-    labels = tuple(lm.tokenizer.decode([t]) for t in (t_a, t_b))
+    # each as the page's charts show it, read after its run's text: " by" -> "·by", a Chinese piece -> "…人"
+    raw_a, raw_b = lm.tokenizer.convert_ids_to_tokens([t_a, t_b])
+    labels = (candidate_labels([raw_a], al.tokens_a)[0], candidate_labels([raw_b], al.tokens_b)[0])
     ld_b = float(b.logits[t_b] - b.logits[t_a])
     ld_a = float(a.logits[t_b] - a.logits[t_a])
     rows: list[tuple[HeadId, ...]] = [heads] if together else [(h,) for h in heads]

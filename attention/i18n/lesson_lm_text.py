@@ -50,6 +50,8 @@ STRINGS: dict[str, dict[str, str]] = {
               "最后一个词元 {last} 也不在：头的查询就在那里，它不是前面的词。）"},
     "lesson.predict_word.none": {"en": "none clearly", "zh": "没有明显的"},
     "lesson.predict_word.head": {"en": "layer {layer}, head {head}", "zh": "第 {layer} 层第 {head} 个头"},
+    # beside the chart's rows: short, so the bars above keep their width on a phone
+    "lesson.predict_word.head_short": {"en": "L{layer} H{head}", "zh": "{layer} 层 {head} 头"},
     "lesson.predict_word.drops": {
         "en": "The {k} heads a one-pass estimate ranked first were each switched off alone; the log-probability "
               "of {w} fell most for {heads}.",

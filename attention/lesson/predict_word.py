@@ -155,7 +155,8 @@ def predict_word(c: Context) -> Step:
                       first=word(tokens[0])),)
     heads = [h for h, _ in d.shown]
     fig = deciding_figure(d.top_tokens, d.top_probs, d.tokens,
-                          [f"{head_name(c, h)} (−{n(drop, 2)})" for h, drop in d.shown],
+                          [c.t("lesson.predict_word.head_short", layer=h[1], head=h[2]) + f" (−{n(drop, 2)})"
+                           for h, drop in d.shown],
                           np.array([d.rows[h] for h in heads]).reshape(len(heads), len(tokens)),
                           (c.t("lesson.predict_word.chart_next"), c.t("lesson.predict_word.chart_rows")),
                           (c.t("lesson.predict_word.chart_p"), c.t("lesson.predict_word.chart_tokens")))

@@ -131,7 +131,7 @@ def vectors(c: Context) -> Step:
         parts = {c.t("origin.token"): e.token, c.t("origin.position"): e.position}
         if e.segment is not None:
             parts[c.t("origin.segment")] = e.segment
-        fig = explain_figures.input_figure(found.x, c.t("origin.input", w=heatmaps.label(c.tr.tokens[c.query]),
+        fig = explain_figures.input_figure(found.x, c.t("origin.input", w=heatmaps.token_labels(c.tr.tokens)[c.query],
                                                         layer=0), parts, c.t("origin.parts"), c.t("origin.sum"))
         text.append(c.t("lesson.vectors.numbers", norm_t=n(float(np.linalg.norm(e.token))),
                         norm_p=n(float(np.linalg.norm(e.position))), **names))
@@ -188,7 +188,7 @@ def dot(c: Context) -> Step:
             s_o=n(b.total), win=word(toks[winner]), **names),
         f"{c.text}|{c.layer}|{c.head}|{c.query}|{c.key}|{c.other}")
     y_range = explain_figures.terms_range(a, b)
-    fig = explain_figures.dot_figure(a, True, heatmaps.label(c.site.query_tokens[c.query]), heatmaps.label(toks[c.key]),
+    fig = explain_figures.dot_figure(a, True, heatmaps.token_labels(c.site.query_tokens)[c.query], heatmaps.token_labels(toks)[c.key],
                                      sum_text=c.t("dot.sum", total=n(a.total), qi=c.query, ki=c.key),
                                      vectors_title=c.t("dot.vectors"), terms_title=c.t("dot.terms"),
                                      dimension_word=c.t("dot.dimension"), terms_range=y_range)
@@ -242,7 +242,7 @@ def temperature(c: Context) -> Step:
         f"{c.text}|{c.layer}|{c.head}|{c.query}|{c.key}")
     temp = c.temperature
     row, model_row = (anatomy.row_pipeline(site, c.head, c.query, x) for x in (temp, 1.0))
-    fig = explain_figures.temperature_figure(row, model_row, [heatmaps.label(w) for w in site.key_tokens],
+    fig = explain_figures.temperature_figure(row, model_row, heatmaps.token_labels(site.key_tokens),
                                              c.t("steps.at_t", t=temp), c.t("steps.model"), c.t("steps.weights_chart"))
     return Step("temperature", READS_SENTENCE, c.t("lesson.temperature.title"), (c.t("lesson.temperature.intro"),),
                 c.t("lesson.temperature.try"), explore_link(c, "steps"), fig, prediction=pred)
@@ -255,8 +255,8 @@ def weighted_sum(c: Context) -> Step:
                  weight=n(float(site.weights[c.head, c.query, j])))
              for j, s in zip(shares.keys, shares.shares, strict=True)]
     an = anatomy.sum_anatomy(site, c.head, c.query)
-    fig = explain_figures.sum_figure(an, [heatmaps.label(w) for w in site.key_tokens], c.t("sum.total"),
-                                     c.t("sum.others"), c.t("sum.title", q=heatmaps.label(site.query_tokens[c.query])),
+    fig = explain_figures.sum_figure(an, heatmaps.token_labels(site.key_tokens), c.t("sum.total"),
+                                     c.t("sum.others"), c.t("sum.title", q=heatmaps.token_labels(site.query_tokens)[c.query]),
                                      dimension_word=c.t("dot.dimension"))
     return Step("sum", READS_SENTENCE, c.t("lesson.sum.title"),
                 (c.t("lesson.sum.body", d=site.d_head, parts=c.t("lesson.and").join(parts), **names),),

@@ -187,6 +187,15 @@ class Writing(ReadingBack):
             if old.label != labels[-back]:
                 self.steps[-back] = replace(old, label=labels[-back])
 
+    def labels(self, start: int, end: int) -> list[str]:
+        """Tokens start..end (positions in the whole text) as the page reads them: read together with the
+        tokens around them, so a Chinese character split over tokens is written whole in each piece, as
+        the written steps show it (a piece a later token completes reads "人…", not "⟨e4⟩⟨ba⟩")."""
+        if self.scheme != "bpe":
+            return [readable(t, self.scheme) for t in self.tokens[start:end]]
+        first = max(0, start - self._CONTEXT)
+        return piece_labels(self.tokens[first:end + self._CONTEXT])[start - first:end - first]
+
     def candidate_label(self, token: str, step: int | None = None) -> str:
         """A candidate for the token after `step` (None: after everything) as the bars show it: a piece
         completing a character the text left unfinished is written as that character ("…国")."""

@@ -141,7 +141,7 @@ def rollout_figure(values: np.ndarray, labels: list[str], sel: Selection = NO_SE
                    axis_names: tuple[str, str] = ("position", "input word")) -> go.Figure:
     """The rollout R (pos, pos) drawn and clicked exactly like the attention matrices of heatmaps.py:
     row i is a position, column j how much of input word j reaches it."""
-    words = [heatmaps.label(t) for t in labels]
+    words = heatmaps.token_labels(labels)
     return heatmaps.matrix_figure(
         np.asarray(values, dtype=np.float32), words, words, title=title, colorscale=COLOURS, zmin=0.0, fmt=".4f",
         sel=sel, axis_names=axis_names,

@@ -76,7 +76,12 @@ def _ticks(labels: list[str]) -> dict:
 
 
 def _axis_ticks(fig: go.Figure, row_labels: list[str], col_labels: list[str]) -> None:
-    fig.update_xaxes(**_ticks(col_labels))
+    ticks = _ticks(col_labels)
+    fig.update_xaxes(**ticks)
+    if ticks["ticktext"]:  # the last column word, turned 60°, reaches right of its column by half its length
+        last = ticks["ticktext"][-1]
+        reach = 0.5 * 6.5 * text_units(last) - _cell_px(max(len(row_labels), 1)) / 2  # px at 11 px
+        fig.update_layout(margin={"r": max(10, int(np.ceil(reach)))})  # "(changed words)" was cut at 390 px
     if len(row_labels) > ROW_TEXT_MAX:
         fig.update_yaxes(showticklabels=True, **_ticks(row_labels))
 

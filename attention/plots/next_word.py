@@ -6,22 +6,24 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from attention.plots.heatmaps import EMPTY_TEMPLATE
-from attention.plots.labels import escape, label
+from attention.plots.labels import candidate_token_labels, escape, hover
 
 BAR, CHOSEN = "#9ecae1", "#08519c"
 
 
 def top_figure(tokens: list[str], probs: list[float], title: str, x_title: str,
-               chosen: int | None = None) -> go.Figure:
-    """tokens: raw tokens, likeliest first (shown as text by labels.label; the raw token in the hover);
-    chosen: the index among them of the token that was written, None when none was yet."""
+               chosen: int | None = None, context: tuple[str, ...] | list[str] = ()) -> go.Figure:
+    """tokens: raw tokens, likeliest first, each read after `context` (the text's raw tokens: a byte piece
+    completing a character begun there is that character); chosen: the index among them of the token
+    that was written, None when none was yet."""
     n = len(tokens)
-    shown = [f"{label(tok)} " for tok in tokens]  # a trailing space keeps a "·" mark off the axis line
+    names = candidate_token_labels(tokens, context)
+    shown = [f"{x} " for x in names]  # a trailing space keeps a "·" mark off the axis line
     colours = [CHOSEN if i == chosen else BAR for i in range(n)]
     fig = go.Figure(go.Bar(
         x=[float(p) for p in probs], y=list(range(n)), orientation="h", marker={"color": colours},
         text=[f"{p:.3f}" for p in probs], textposition="outside", cliponaxis=False,
-        customdata=[escape(tok) for tok in tokens],
+        customdata=[hover(tok, x) for tok, x in zip(tokens, names, strict=True)],
         hovertemplate="%{customdata}: %{x:.4f}<extra></extra>",
     ))
     fig.update_layout(

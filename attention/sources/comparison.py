@@ -39,7 +39,7 @@ class SiteChange:
 
 @dataclass(frozen=True)
 class OutputChange:
-    """What the output did. kind "next_token": top_a, top_b [(token, probability)] of each run, probs_a,
+    """What the output did. kind "next_token": top_a, top_b [(raw token, probability)] of each run, probs_a,
     probs_b (vocab,) their whole next-token distributions and js their Jensen–Shannon distance (base 2);
     "translation": text_a, text_b; "embedding": cosine of the mean-pooled sentence embeddings."""
 
@@ -163,7 +163,10 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
 
 
 def _top(p: np.ndarray, tokenizer) -> tuple[tuple[str, float], ...]:
-    return tuple((tokenizer.decode([int(i)]), float(p[i])) for i in np.argsort(-p)[:TOP])
+    """The TOP likeliest as (raw token, probability): decoded one by one, a Chinese character's byte piece
+    would be "�"; raw, a page reads it after the text (token_text.candidate_labels)."""
+    ids = [int(i) for i in np.argsort(-p)[:TOP]]
+    return tuple(zip(tokenizer.convert_ids_to_tokens(ids), (float(p[i]) for i in ids), strict=True))
 
 
 def next_token_change(logits_a: np.ndarray, logits_b: np.ndarray, tokenizer) -> OutputChange:

@@ -104,7 +104,7 @@ def shares_chart(at: Atlas, layer: int, head: int, names: dict[str, str], model:
     shares = at.head_shares(layer, head)
     fig = atlas_figures.shares_figure({r: shares[r] for r in (*ROLES, "rest")}, at.head_even(layer, head), probe,
                                       names, (t("atlas.series.corpus"), t("atlas.series.even"), t("atlas.series.probe")))
-    st.plotly_chart(fig, config=charts.config(), width="stretch", key="overview_atlas_shares")
+    charts.show(fig, width="stretch", key="overview_atlas_shares")
     st.caption(t("atlas.probe_caption"))
 
 
@@ -140,7 +140,7 @@ def map_section(at: Atlas, layer: int, head: int) -> None:
         return
     labels = [f"{readable_tokens(at.tokens[tx])[p]} ({p})" for tx, p in zip(m.text.tolist(), m.pos.tolist(), strict=True)]
     fig = atlas_figures.map_figure(m.queries, m.keys, labels, labels, (t("atlas.map.queries"), t("atlas.map.keys")))
-    st.plotly_chart(fig, config=charts.config(), width="stretch", key="overview_atlas_map")
+    charts.show(fig, width="stretch", key="overview_atlas_map")
     st.caption(t("atlas.map_caption", tokens=len(m.pos), texts=len(set(m.text.tolist()))))
     if m.agreement is None:
         st.info(t("atlas.map_none"))
@@ -186,8 +186,8 @@ def atlas_section(page_src, model_path: str | None) -> None:
     layer, head = chosen_head(at)
     fig = atlas_figures.grid_figure(role_index, share, called_grid(at), [names[r] for r in ROLES], t("atlas.layer"),
                                     t("atlas.head"), t("atlas.hover"), selected=(layer, head), layers=at.layers)
-    st.plotly_chart(fig, key=Keys.OV_ATLAS_GRID, on_select=on_grid_click, selection_mode="points",
-                    config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
+    charts.show(fig, key=Keys.OV_ATLAS_GRID, on_select=on_grid_click, selection_mode="points",
+                config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
     st.caption(t("atlas.grid_caption"))
     head_claim(at, layer, head, names)
     shares_chart(at, layer, head, names, names_of[which])

@@ -15,7 +15,7 @@ from attention.analysis.attention_change import difference
 from attention.analysis.markdown import code, literal
 from attention.analysis.patch_result import Patching, measure_key
 from attention.analysis.selection import Selection
-from attention.analysis.token_text import readable_tokens, scheme_of, shown
+from attention.analysis.token_text import readable_tokens, scheme_of
 from attention.plots import heatmaps
 from attention.plots.labels import token_labels
 from attention.plots.next_word import top_figure
@@ -46,11 +46,15 @@ def alignment(c: Comparison) -> None:
     st.subheader(t("compare.alignment"))
     changed_a = {i for s in al.changed for i in range(*s.a)}
     changed_b = {j for s in al.changed for j in range(*s.b)}
-    st.markdown(f"**A** · {_words(al.tokens_a, changed_a, 'red')}\n\n**B** · {_words(al.tokens_b, changed_b, 'green')}")
+    # "A:" not "A ·": "·" is the leading-space mark of the tokens that follow
+    st.markdown(f"**A**: {_words(al.tokens_a, changed_a, 'red')}\n\n**B**: {_words(al.tokens_b, changed_b, 'green')}")
     st.caption(t("compare.aligned_one" if len(al.changed) == 1 else "compare.aligned", shared=len(al.pairs),
                  n_a=len(al.tokens_a), n_b=len(al.tokens_b), changes=len(al.changed)))
-    if scheme_of(al.tokens_a + al.tokens_b) in ("bpe", "sentencepiece"):  # tokens that carry their spaces
+    scheme = scheme_of(al.tokens_a + al.tokens_b)
+    if scheme in ("bpe", "sentencepiece"):  # tokens that carry their spaces
         st.caption(t("tokens.marks"))
+    if scheme == "bpe" and any(ord(ch) >= 0x2E80 for ch in c.text_a + c.text_b):  # Chinese read as UTF-8 bytes
+        st.info(t("write.bytes_note"))  # as on Write and the lesson: what "猫…" and ⟨e4⟩ are, and what it means
     if al.changed:
         shown_a, shown_b = readable_tokens(al.tokens_a), readable_tokens(al.tokens_b)
         none = t("compare.nothing")
@@ -70,10 +74,11 @@ def output(c: Comparison) -> None:
     o = c.output
     if o.kind == "next_token":
         left, right = st.columns(2)
-        for col, which, top in ((left, "A", o.top_a), (right, "B", o.top_b)):
+        runs = ((left, "A", o.top_a, c.alignment.tokens_a), (right, "B", o.top_b, c.alignment.tokens_b))
+        for col, which, top, context in runs:  # each run's candidates read after its own text
             fig = top_figure([tok for tok, _ in top], [p for _, p in top], t("compare.next_title", which=which),
-                             t("write.chart_x"))
-            col.plotly_chart(fig, config=charts.config(), key=f"cmp_next_{which}")
+                             t("write.chart_x"), context=context)
+            charts.show(fig, key=f"cmp_next_{which}", where=col)
         if o.js is not None:
             st.caption(t("compare.next_js", js=f"{o.js:.3f}"))
     elif o.kind == "translation":
@@ -108,8 +113,8 @@ def grid(c: Comparison, measure: str, on_click: Callable[[], None]) -> None:
                                  sel=Selection(row, st.session_state.get(Keys.CMP_HEAD) if row is not None else None),
                                  masked=np.isnan(values), masked_text=t("compare.no_head"),
                                  axis_names=(t("compare.axis_site"), t("compare.axis_head")))
-    st.plotly_chart(fig, key=Keys.CMP_GRID, on_select=on_click, selection_mode="points",
-                    config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
+    charts.show(fig, key=Keys.CMP_GRID, on_select=on_click, selection_mode="points",
+                config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
     st.caption(t("compare.grid_caption", top=f"{top:.3f}"))
 
 
@@ -132,30 +137,30 @@ def head(c: Comparison, kind: str, layer: int, head: int) -> None:
                                  masked_text=t("masked"), axis_names=axis_names())
     tab_d, tab_a, tab_s = st.tabs([t("compare.tab_diff"), t("compare.tab_a"), t("compare.tab_s")])
     with tab_d:
-        st.plotly_chart(fig, config=charts.config(), key="cmp_diff", width="stretch")
+        charts.show(fig, key="cmp_diff", width="stretch")
         st.caption(t("compare.diff_caption"))
     with tab_a:
         left, right = st.columns(2)
         for col, which, site in ((left, "A", sa), (right, "B", sb)):
-            col.plotly_chart(heatmaps.weights_figure(site, head, title=t("compare.a_title", which=which),
-                                                     masked_text=t("masked"), axis_names=axis_names()),
-                             config=charts.config(), key=f"cmp_a_{which}", width="stretch")
+            charts.show(heatmaps.weights_figure(site, head, title=t("compare.a_title", which=which),
+                                                masked_text=t("masked"), axis_names=axis_names()),
+                        key=f"cmp_a_{which}", width="stretch", where=col)
     with tab_s:
         if not sa.has_qkv:
             st.info("\n\n".join(site_notes(sa, head)))
         else:
             left, right = st.columns(2)
             for col, which, site in ((left, "A", sa), (right, "B", sb)):
-                col.plotly_chart(heatmaps.scores_figure(site, head, title=t("compare.s_title", which=which),
-                                                        masked_text=t("masked"), axis_names=axis_names()),
-                                 config=charts.config(), key=f"cmp_s_{which}", width="stretch")
+                charts.show(heatmaps.scores_figure(site, head, title=t("compare.s_title", which=which),
+                                                   masked_text=t("masked"), axis_names=axis_names()),
+                            key=f"cmp_s_{which}", width="stretch", where=col)
 
 
 def measure_words(c: Comparison, p: Patching) -> str:
     """What the restored share is a share of, with both runs' values."""
     o = c.output
-    if o.kind == "next_token":  # the labels as the charts show them (a leading space "·", a newline "⏎")
-        words = {"a": code(shown(p.labels[0])), "b": code(shown(p.labels[1])), "ld_a": claims.nats(p.ld_a),
+    if o.kind == "next_token":  # the labels as the charts show them (a leading space "·", a Chinese piece "…人")
+        words = {"a": code(p.labels[0]), "b": code(p.labels[1]), "ld_a": claims.nats(p.ld_a),
                  "ld_b": claims.nats(p.ld_b)}
         top_b = None if o.probs_b is None else int(np.argmax(o.probs_b))
         if measure_key(p.tokens, top_b) == "tops":

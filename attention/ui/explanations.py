@@ -90,13 +90,12 @@ def weighted_sum(site: Site, head: int, prefix: str, scope: Scope) -> None:
     query = chosen_query(scope)
     if query is None:
         return
-    q_tok = site.query_tokens[query]
-    st.markdown(t("sum.explain", q=code(q_tok)))
+    st.markdown(t("sum.explain", q=code(readable_tokens(site.query_tokens)[query])))
     an = anatomy.sum_anatomy(site, head, query)
-    fig = explain_figures.sum_figure(an, [heatmaps.label(w) for w in site.key_tokens], t("sum.total"),
-                                   t("sum.others"), t("sum.title", q=heatmaps.label(q_tok)),
+    fig = explain_figures.sum_figure(an, heatmaps.token_labels(site.key_tokens), t("sum.total"),
+                                   t("sum.others"), t("sum.title", q=heatmaps.token_labels(site.query_tokens)[query]),
                                    dimension_word=t("dot.dimension"))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_sum_chart", config=charts.config())
+    charts.show(fig, width="stretch", key=f"{prefix}_sum_chart")
 
 
 def step_by_step(site: Site, head: int, prefix: str, scope: Scope) -> None:
@@ -121,10 +120,10 @@ def step_by_step(site: Site, head: int, prefix: str, scope: Scope) -> None:
     st.dataframe(table, hide_index=True, width="stretch")
     n_open = int((~row.masked).sum())
     st.caption(t("steps.entropy", h=f"{core.entropy(row.weights):.3f}", hmax=f"{np.log(max(n_open, 1)):.3f}"))
-    fig = explain_figures.temperature_figure(row, model_row, [heatmaps.label(w) for w in site.key_tokens],
+    fig = explain_figures.temperature_figure(row, model_row, heatmaps.token_labels(site.key_tokens),
                                            t("steps.at_t", t=temperature), t("steps.model"),
                                            t("steps.weights_chart"))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_temperature_chart", config=charts.config())
+    charts.show(fig, width="stretch", key=f"{prefix}_temperature_chart")
     st.markdown(f"**{t('steps.z')}**")
     st.dataframe([{f"d{i}": round(float(v), 4) for i, v in enumerate(row.z)}], hide_index=True)
 
@@ -136,11 +135,11 @@ def query_key_space(site: Site, head: int, prefix: str, scope: Scope) -> None:
         return
     st.markdown(t("space.explain"))
     space = qk_space.qk_space(site.q[head], site.head_k(head), site.masked, site.weights[head])
-    fig = explain_figures.qk_figure(space, [heatmaps.label(w) for w in site.query_tokens],
-                                  [heatmaps.label(w) for w in site.key_tokens], query,
+    fig = explain_figures.qk_figure(space, heatmaps.token_labels(site.query_tokens),
+                                  heatmaps.token_labels(site.key_tokens), query,
                                   site.weights[head, query], (t("space.query"), t("space.key")),
                                   t("space.title", head=head))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_space_chart", config=charts.config())
+    charts.show(fig, width="stretch", key=f"{prefix}_space_chart")
     st.caption(t("space.lines"))
     st.caption(t("space.kept", kept=f"{space.kept:.0%}", agree=space.top_agree, n=space.n_queries))
 
@@ -155,7 +154,7 @@ def where_from(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, s
     if found is None:
         st.info(t("origin.unavailable"))
         return
-    word = heatmaps.label(site.query_tokens[query])
+    word = heatmaps.token_labels(site.query_tokens)[query]
     parts = None
     if found.embedding is not None and site.layer == 0:  # the embeddings make x only in the first layer
         parts = {t("origin.token"): found.embedding.token, t("origin.position"): found.embedding.position}
@@ -164,8 +163,8 @@ def where_from(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, s
         st.caption(t("origin.embedding"))
     fig = explain_figures.input_figure(found.x, t("origin.input", w=word, layer=site.layer), parts,
                                        t("origin.parts"), t("origin.sum"))
-    st.plotly_chart(fig, width="stretch", key=f"{prefix}_origin_x", config=charts.config())
-    st.plotly_chart(explain_figures.projection_figure(found.recomputed, found.from_model, t("origin.recomputed"),
+    charts.show(fig, width="stretch", key=f"{prefix}_origin_x")
+    charts.show(explain_figures.projection_figure(found.recomputed, found.from_model, t("origin.recomputed"),
                                                     t("origin.from_model"), t("origin.projected")),
-                    width="stretch", key=f"{prefix}_origin_qkv", config=charts.config())
+                width="stretch", key=f"{prefix}_origin_qkv")
     st.caption(t("origin.check", diff=f"{found.max_diff:.1e}"))

@@ -44,7 +44,7 @@ def kind_part(kind: str, steps: list[int], per_snapshot: list) -> None:
                                         {r: e.appears for r, e in em.items()}, names,
                                         t("learning.roles_chart", kind=t(f"kind.{kind}")), t("learning.roles_best"),
                                         t("learning.step"), t("learning.roles_bar"))
-    st.plotly_chart(fig, width="stretch", key=f"learn_roles_{kind}", config=charts.config())
+    charts.show(fig, width="stretch", key=f"learn_roles_{kind}")
 
 
 def roles_over_training() -> None:

@@ -165,11 +165,11 @@ def draw(step: Step, c: Context) -> None:
     if shown and step.figure is not None:
         chart_key = f"lesson_{step.id}_chart"
         if step.clickable:  # the same click behaviour as the full pages: the lesson follows the pair
-            st.plotly_chart(step.figure, key=chart_key, on_select=lambda: select_from_chart(chart_key, LESSON_SCOPE),
-                            selection_mode="points", width="stretch",
-                            config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]))
+            charts.show(step.figure, key=chart_key, on_select=lambda: select_from_chart(chart_key, LESSON_SCOPE),
+                        selection_mode="points", width="stretch",
+                        config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]))
         else:
-            st.plotly_chart(step.figure, key=chart_key, width="stretch", config=charts.config())
+            charts.show(step.figure, key=chart_key, width="stretch")
     if shown and step.id == "predict_word":  # the model that writes, and the ways on from its answer
         lesson_lm.extras(step)
     elif step.source == READS_SENTENCE and step.id not in ("vectors", "training", "predict_word"):

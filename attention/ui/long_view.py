@@ -79,10 +79,10 @@ def show_long(site: Site, head: int, scope: Scope | None, site_key: tuple, query
                                  masked_text=t("masked"), weights_emphasis=True,
                                  axis_names=(t("chart.query"), t("chart.key")))
     chart_key = f"long_window_{site.layer}_{head}_{r0}_{c0}_{span}"
-    st.plotly_chart(fig, key=chart_key,
-                    on_select="ignore" if scope is None else (lambda: _on_click(chart_key, r0, c0, scope)),
-                    selection_mode="points", config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]),
-                    width="stretch")
+    charts.show(fig, key=chart_key,
+                on_select="ignore" if scope is None else (lambda: _on_click(chart_key, r0, c0, scope)),
+                selection_mode="points", config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]),
+                width="stretch")
 
     query = sel.query if sel.query is not None else (query if query is not None else r0)
     top = details.top_keys(site, head, query, n=10)

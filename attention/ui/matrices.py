@@ -29,7 +29,7 @@ def select_from_chart(chart_key: str, scope: Scope) -> None:
 
 
 def _chart(fig, chart_key: str, scope: Scope) -> None:
-    st.plotly_chart(
+    charts.show(
         fig,
         key=chart_key,
         on_select=lambda: select_from_chart(chart_key, scope),
@@ -103,7 +103,7 @@ def whole_words(site: Site, head: int) -> None:
     weights, query_words, key_words = word_merge.merged_weights(site)
     st.caption(t("words.note"))
     fig = heatmaps.merged_weights_figure(weights[head], query_words, key_words, t("words.title"), axis_names())
-    st.plotly_chart(fig, width="stretch", config=charts.config(), key=f"words_{site.kind}_{site.layer}")
+    charts.show(fig, width="stretch", key=f"words_{site.kind}_{site.layer}")
 
 
 def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
@@ -170,5 +170,5 @@ def show_scores_and_weights(site: Site, head: int, prefix: str, scope: Scope, no
             if interactive:
                 _chart(fig, f"{prefix}_{name}", scope)
             else:
-                st.plotly_chart(fig, width="stretch", config=charts.config())
+                charts.show(fig, width="stretch")
     st.caption(t("matrices.dots"))

@@ -44,7 +44,7 @@ def show(proof, role_name: str) -> None:
     names = {"top": t("proof.line.top"), "random": t("proof.line.random"), "draws": t("proof.line.draws"),
              "base": t("proof.line.base", base=proof.base_loss), "k": t("proof.k"), "loss": t("proof.loss")}
     fig = proof_curve.proof_figure(proof.ks, proof.base_loss, proof.top_loss, proof.random_loss, names)
-    st.plotly_chart(fig, config=charts.config(), width="stretch", key=f"overview_proof_chart_{proof.role}")
+    charts.show(fig, width="stretch", key=f"overview_proof_chart_{proof.role}")
     k = claims.first_k_that_matters(proof.ks, proof.top_loss, proof.random_loss, proof.base_loss)
     if k is None:
         st.info(t("proof.does_not_matter", role=role_name, k=max(proof.ks)))

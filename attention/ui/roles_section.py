@@ -89,8 +89,8 @@ def roles_section(page_src, model_path: str | None) -> None:
             st.info(t("roles.not_measured_kind", kind=t(f"kind.{kind}"), role=names[r], why=why_not(roles, r)))
     fig = role_grid.role_figure(roles.scores[role], t("roles.grid_title", role=names[role]), t("roles.layer"),
                                 t("roles.head"), low_is_role=not HIGH_IS_ROLE[role])
-    st.plotly_chart(fig, config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch",
-                    key=GRID, on_select=lambda: open_head(roles, names_of[which]), selection_mode="points")
+    charts.show(fig, config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch",
+                key=GRID, on_select=lambda: open_head(roles, names_of[which]), selection_mode="points")
     st.caption(t("roles.click_translate" if cache.source(names_of[which]).home == "translate" else "roles.click"))
     st.caption(t("roles.sink_rate", rate=roles.sink_rate, eps=SINK_EPSILON))
     layers, heads = roles.shape

@@ -14,7 +14,7 @@ from streamlit.delta_generator import DeltaGenerator
 from attention.analysis.value_weighted import first_token
 from attention.plots.bar_table import Column, table_html
 from attention.analysis.token_text import readable_tokens
-from attention.plots.labels import label
+from attention.plots.labels import escape
 from attention.ui import admission, write_play
 from attention.ui.lang import t
 from attention.ui.state import Keys
@@ -132,7 +132,8 @@ def sinks_section(w: Writing, step: int) -> None:
         return
     site = w.site(layer, step, newest_only=True)
     n = len(site.key_tokens)
-    st.markdown(t("sinks.explain", layer=layer, token=label(site.key_tokens[-1]), first=label(site.key_tokens[0])))
+    first, newest = w.labels(0, 1)[0], w.labels(n - 1, n)[0]  # as the steps read them: "…们", never "¬"
+    st.markdown(t("sinks.explain", layer=layer, token=escape(newest), first=escape(first)))
     if n < 2:
         st.info(t("sinks.only_one"))
         return

@@ -11,7 +11,6 @@ from streamlit.delta_generator import DeltaGenerator
 
 from attention.analysis import claims, why_word
 from attention.analysis.markdown import code
-from attention.analysis.token_text import readable
 from attention.plots.why_bars import attribution_figure
 from attention.ui import admission, charts, progress, write_play
 from attention.ui.lang import t
@@ -56,8 +55,9 @@ def why_section(w, step: int) -> None:
 
     ids, token_id = why.target(w, step)
     key = (ids, token_id)
+    words = _words(w, step, len(ids), token_id)
     # the token as text, in backticks: a widget label is markdown, never HTML, so it is not escaped
-    token = code(readable(w.lm.tokenizer.convert_ids_to_tokens([token_id])[0]))
+    token = code(words[-1])
     if st.button(t("why.button", token=token, heads=why.head_count(w.lm)), key="wr_why_go"):
         _explain(w, step, key)
     kept = st.session_state.get(Keys.WR_WHY)
@@ -67,10 +67,19 @@ def why_section(w, step: int) -> None:
     if isinstance(answer, str):
         st.error(t("why.failed", error=answer))
         return
-    _answer(answer, token)
+    _answer(answer, token, words[:-1])
 
 
-def _answer(a, token: str) -> None:
+def _words(w, step: int, n: int, token_id: int) -> list[str]:
+    """The n prompt tokens and the token explained, as the written steps and the bars read them (a Chinese
+    character's byte pieces written as that character, "…" on the side where it goes on)."""
+    if step < len(w.steps):  # a written token: read with the text around it
+        return w.labels(0, n + 1)
+    raw = w.lm.tokenizer.convert_ids_to_tokens([token_id])[0]
+    return [*w.labels(0, n), w.candidate_label(raw, step)]
+
+
+def _answer(a, token: str, words: list[str]) -> None:
     st.markdown(t("why.for", token=token, lp=claims.number(a.f_input), n=len(a.heads),
                   s=f"{a.seconds_heads:.1f}"))
     left, right = st.columns([1, 1])
@@ -88,15 +97,15 @@ def _answer(a, token: str) -> None:
     with right:
         fig = attribution_figure(list(a.tokens), {t("why.ig"): list(a.integrated_gradients),
                                                   t("why.gxi"): list(a.gradient_x_input)},
-                                 t("why.chart_title"), t("why.chart_x"))
-        st.plotly_chart(fig, config=charts.config(), key="wr_why_chart")
+                                 t("why.chart_title"), t("why.chart_x"), labels=words)
+        charts.show(fig, key="wr_why_chart")
         st.caption(t("why.gap", steps=a.steps, total=claims.number(a.integrated_gradients.sum()),
                      delta=claims.number(a.f_input - a.f_baseline), gap=claims.number(a.completeness_gap)))
         if a.reference[0] != "integrated_gradients":
             st.caption(t("why.gap_large"))
         apart = why_word.sign_disagreements(a.integrated_gradients, a.gradient_x_input)
         if apart:
-            st.caption(t("why.disagree", tokens=", ".join(code(readable(a.tokens[i])) for i in apart),
+            st.caption(t("why.disagree", tokens=", ".join(code(words[i]) for i in apart),
                          ref=t(f"why.ref_{a.reference[0]}")))
 
 

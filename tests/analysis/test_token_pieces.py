@@ -29,3 +29,13 @@ def test_a_candidate_completing_the_texts_last_character_is_that_character():
     assert piece_labels([bpe(guo[2:])], before=before) == ["…国"]
     assert pending_bytes(["Ġthe", bpe(guo)]) == b""  # nothing left unfinished
     assert piece_labels([bpe(guo[:1])]) == ["⟨e5⟩"]  # a lone lead byte makes no character yet
+
+
+def test_byte_pieces_that_are_whole_characters_are_read_as_bytes_without_a_space_or_shifted_byte():
+    """SmolLM2 writes 人类 as two tokens holding only Latin-1 look-alikes ("äºº", "ç±»"): no "Ġ",
+    yet read as bytes they are UTF-8; Latin-1 text of another tokenizer ("café") is not, and stays as it is."""
+    tokens = [bpe(ch.encode()) for ch in "人类"]
+    assert not any(ord(c) >= 0x100 for t in tokens for c in t)  # nothing but look-alikes
+    assert readable_tokens(tokens) == ["人", "类"]
+    assert readable_tokens(["[CLS]", "café", "[SEP]"]) == ["[CLS]", "café", "[SEP]"]
+    assert readable_tokens(["naïve", "##ly"]) == ["naïve", "##ly"]

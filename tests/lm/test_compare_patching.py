@@ -122,3 +122,16 @@ def test_minilm_texts_read_as_the_same_tokens_are_identical():
         assert cmp.identical and (cmp.grid() == 0).all() and cmp.output.cosine == pytest.approx(1.0)
     else:
         assert cmp.alignment.changed and np.isfinite(cmp.grid()).all()
+
+
+def test_the_measures_tokens_are_labelled_as_the_charts_label_them(smollm2):
+    """#46 item 7: the tokens the patching follows are named as each run's chart names its candidates
+    (token_text.candidate_labels after that run's text): a byte piece that starts a character is its
+    bytes ("⟨e6⟩⟨88⟩"), never "\ufffd" (the piece decoded alone); " by" is "·by" as on the chart."""
+    from attention.analysis.token_text import candidate_labels
+
+    ra, rb, al = _runs(smollm2, "我喜欢猫，因为", "我喜欢狗，因为")
+    p = hf_patching.patch_heads(smollm2, ra, rb, al, heads=(("decoder", 0, 0),))
+    raw = smollm2.tokenizer.convert_ids_to_tokens(list(p.tokens))
+    assert p.labels == (candidate_labels(raw[:1], al.tokens_a)[0], candidate_labels(raw[1:], al.tokens_b)[0])
+    assert "\ufffd" not in "".join(p.labels) and all(p.labels), p.labels

@@ -144,3 +144,28 @@ def test_prompt_of_cuts_a_script_without_spaces_before_its_last_character():
     assert prompt_of("I like 牛奶") == ("I like 牛", "奶", True)
     assert prompt_of("Hello 猫") == ("Hello", "猫", False)
     assert prompt_of("猫") == ("猫", "", False)  # one character: continued whole
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_the_deciding_chart_reads_a_chinese_prompt_as_characters(lang, smollm2):
+    """#46 item 7: the chart after the reveals labels the prompt's byte pieces as the options do (one
+    function, token_text): 猫's three pieces "猫…", "…猫…", "…猫"; candidates read after the prompt; no
+    Latin-1 mojibake, no "\ufffd", "·" for no byte (the prompt has no space)."""
+    from attention.analysis.token_text import readable_tokens
+
+    at = opened(lang, lesson_step=STEP, lesson_answers={}, lesson_text="猫喝了牛奶。", lesson_tr_text="猫喝了牛奶。")
+    first = next(r for r in at.radio if r.key.startswith("lesson_pick_next_word"))
+    options = list(first.options)
+    reveal(at, "next_word", "0")
+    reveal(at, "decider")
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    tok = smollm2.tokenizer
+    raw = tok.convert_ids_to_tokens(tok("猫喝了牛", add_special_tokens=False)["input_ids"])
+    columns = list(spec["layout"]["xaxis2"]["ticktext"])
+    assert columns == readable_tokens(raw) and columns[:3] == ["猫…", "…猫…", "…猫"], columns
+    bars = [x.strip() for x in spec["layout"]["yaxis"]["ticktext"]]
+    assert sorted(bars) == sorted(options)  # the chart names the candidates as the question did
+    for x in (*columns, *bars):
+        assert not any(0x80 <= ord(c) <= 0xFF or c in "·\ufffd" for c in x), x
+    d = next(iter(v for v in (spec["data"][0].get("customdata") or [])), None)
+    assert d is not None and not any(0x80 <= ord(c) <= 0xFF for c in d)  # the hover too

@@ -3,6 +3,7 @@ top head's button sets the head view's layer and head, the bars and the agreemen
 two-token prompt the agreement sentence is NOT written. The answer is computed once per (ids, token)
 for the whole module (the same numbers, each language drawing them)."""
 
+import json
 import re
 from pathlib import Path
 
@@ -75,3 +76,31 @@ def test_a_two_token_prompt_gets_no_agreement_sentence(smollm2):
     assert not at.exception and not at.error
     text = captions(at)
     assert "Spearman" not in text and "no rank agreement is said" in text
+
+
+ZH_PROMPT = "人类是我们"  # SmolLM2: "äºº" "ç±»" "æĺ¯" "æĪ" "ĳ" "ä»" "¬": 我 and 们 split over two tokens each
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_why_this_word_reads_a_chinese_prompt_as_the_written_steps_do(smollm2, lang):
+    """#46 item 7: the attribution chart, the button and the KV caption read the byte pieces together, by
+    the same function as the steps and bars (token_text): "我…", "…我", never "ä»" or "⟨91⟩", and "·" for no byte."""
+    from attention.analysis.token_text import candidate_labels, readable_tokens
+
+    at = open_write(lang, ZH_PROMPT)
+    raw = smollm2.tokenizer.convert_ids_to_tokens(smollm2.tokenizer(ZH_PROMPT, add_special_tokens=False)["input_ids"])
+    words = readable_tokens(raw)
+    assert words == ["人", "类", "是", "我…", "…我", "们…", "…们"], words
+    said = captions(at)
+    assert "`…们`" in said  # the newest row's token, as the steps write it (today's "¬")
+    sinks = next(m.value for m in at.markdown if "StreamingLLM" in m.value)
+    assert "…们" in sinks and "¬" not in sinks, sinks  # the attention-sink section names the same row
+    at.button(key="wr_why_go").click().run()
+    assert not at.exception and not at.error
+    answer = at.session_state[Keys.WR_WHY][1]
+    spec = next(json.loads(c.proto.spec) for c in at.get("plotly_chart") if c.proto.id.endswith("-wr_why_chart"))
+    ticks = [x.strip() for x in spec["layout"]["yaxis"]["ticktext"]]
+    assert ticks == words and list(answer.tokens) == raw
+    assert not any(0x80 <= ord(c) <= 0xFF or c in "·\ufffd" for x in ticks for c in x), ticks
+    token = candidate_labels(smollm2.tokenizer.convert_ids_to_tokens([answer.token_id]), raw)[0]
+    assert f"`{token}`" in str(at.button(key="wr_why_go").label)
