@@ -23,9 +23,13 @@ export default function (component) {
       else state.pending = sel;
     };
     state.off = hvSubscribe(msg.channel, apply);
-    hvMount(host, msg.payload, { palette: msg.palette, onSelect: (sel) => state.send(sel) }).then((view) => {
+    // each selection sent to Python is also published on "<channel>/pick" (the panels below make their
+    // blocks from it at once: panel_predict.js), and the view's integers on "<channel>/view"
+    const pick = (sel) => { state.send(sel); hvPublish(msg.channel + "/pick", sel); };
+    hvMount(host, msg.payload, { palette: msg.palette, onSelect: pick }).then((view) => {
       if (token !== state.token) return;
       state.view = view;
+      hvPublish(msg.channel + "/view", view);
       if (state.pending) apply(state.pending);
       state.pending = null;
     });
