@@ -138,3 +138,18 @@ def test_fixed_and_fsum_print_as_python_does(page):
     sums += [[1e16, 1.0, -1e16], [0.1] * 10, [1.0, 1e-16, 1e-16], []]
     got = page.evaluate("(xss) => xss.map((xs) => pnFsum(xs))", sums)
     assert got == [math.fsum(xs) for xs in sums]
+
+
+def test_a_plotly_explanation_follows_a_click(page, app_url):
+    """With "How Z is built" open (drawn by Streamlit from the selection), a click also reruns the panels'
+    fragment, once: the chart is of the new query word."""
+    open_explore(page, app_url, "&q=6&k=1")
+    page.get_by_text(i18n.t("tab.sum", "en")).click()
+    wait_idle(page)
+    title = page.locator(".js-plotly-plot .gtitle")
+    expect(title).to_contain_text("The row of milk", timeout=60_000)
+    panel(page, "A").scroll_into_view_if_needed()
+    page.mouse.click(*cell_point(page, "A", 3, 2))  # cat → black
+    wait_idle(page)
+    expect(title).to_contain_text("The row of cat", timeout=60_000)
+    expect(page.get_by_text("(query 3, key 2)")).to_be_visible()
