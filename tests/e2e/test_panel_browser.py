@@ -1,5 +1,5 @@
 """#45.3 in a real Chromium: a click in Explore's head view reruns the head view's small fragment only
-(not the page's heavy parts), the detail panel and the q·k chart change in the click's own task (the
+(not the page's heavy parts), the detail panel and the q·k chart change before Python answers (the
 browser makes their blocks, assets/panel_predict.js), and those blocks are Python's to the character."""
 
 import json
@@ -61,23 +61,23 @@ def test_a_click_reruns_the_head_views_fragment_only(page, app_url):
     assert detail.evaluate("(el) => el.__kept === true")  # the panel itself is not drawn again, its blocks move
 
 
-def test_the_panels_change_in_the_clicks_own_task(page, app_url):
-    """The pair's numbers and the q·k chart are on the page before the browser has run any other task
-    (so before Python's answer): dispatched and read in one evaluate."""
+def test_the_panels_change_before_pythons_answer(page, app_url):
+    """The pair's numbers and the q·k chart are on the page when the browser's own blocks arrive, before
+    Python's (the first message the panels get for the new pair is the browser's)."""
     open_explore(page, app_url, "&q=6&k=1")
-    x, y = cell_point(page, "A", 5, 2)
-    seen = page.evaluate("""([x, y]) => {
+    page.evaluate("""() => { window.__seen = []; const bus = globalThis.__attentionHeadviewBus;
       const find = (root, sel) => { const hit = root.querySelector(sel); if (hit) return hit;
         for (const e of root.querySelectorAll('*')) if (e.shadowRoot) { const h = find(e.shadowRoot, sel); if (h) return h; }
         return null; };
-      const stage = find(document, '[data-matrix="A"] .hv-stage');
-      const opts = { clientX: x, clientY: y, bubbles: true, pointerId: 1, button: 0 };
-      stage.dispatchEvent(new PointerEvent('pointerdown', opts)); stage.dispatchEvent(new PointerEvent('pointerup', opts));
-      return [find(document.querySelector('.st-key-explore-head-panel-detail'), '.pn-host').textContent,
-              find(document, '.dot-svg').getAttribute('aria-label')]; }""", [x, y])
-    assert "(query 5, key 2)" in seen[0] and seen[1].endswith("= S[5, 2]"), seen
+      bus.subs.get('explore-head/panel').add((m) => window.__seen.push([!!m.predicted, String(m.selection),
+        find(document.querySelector('.st-key-explore-head-panel-detail'), '.pn-host').textContent,
+        find(document, '.dot-svg').getAttribute('aria-label')])); }""")
+    page.mouse.click(*cell_point(page, "A", 5, 2))
     wait_idle(page)
     expect(page.get_by_text("(query 5, key 2)")).to_be_visible()
+    seen = [s for s in page.evaluate("() => window.__seen") if s[1] == "5,2"]
+    assert seen and seen[0][0], seen  # the browser's blocks came first
+    assert "(query 5, key 2)" in seen[0][2] and seen[0][3].endswith("= S[5, 2]"), seen[0]
 
 
 def _same_as_python(page, channel: str, clicks) -> None:

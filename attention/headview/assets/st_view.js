@@ -24,8 +24,12 @@ export default function (component) {
     };
     state.off = hvSubscribe(msg.channel, apply);
     // each selection sent to Python is also published on "<channel>/pick" (the panels below make their
-    // blocks from it at once: panel_predict.js), and the view's integers on "<channel>/view"
-    const pick = (sel) => { state.send(sel); hvPublish(msg.channel + "/pick", sel); };
+    // blocks from it: panel_predict.js) once the highlight is painted (the frame, then a task: their
+    // layout would delay it), and the view's integers on "<channel>/view"
+    const pick = (sel) => {
+      state.send(sel);
+      requestAnimationFrame(() => setTimeout(() => hvPublish(msg.channel + "/pick", sel), 0));
+    };
     hvMount(host, msg.payload, { palette: msg.palette, onSelect: pick }).then((view) => {
       if (token !== state.token) return;
       state.view = view;
