@@ -11,7 +11,8 @@ Also: first draw (page load to data-ready), the head payload's bytes, and the sa
 random trace shaped like all-MiniLM-L6-v2 (6 layers × 12 heads, d_head 32, 128 tokens).
 --streamlit adds the bytes the Streamlit element receives at 512 tokens: first draw and one click.
 --settle runs the real app: a click on a cell of Explore's A with "Why this score: q·k" open, and in
-the same run the floor (a bare Streamlit app: Enter in a text box); for each, the highlight and the
+the same run the floor (a bare Streamlit app: Enter in a text box); for each, the highlight (the first
+animation frame that draws it, read in the page) and the
 page settled as a person sees it: its last visible change (bench/settle.py), not only the detail panel
 (and, for comparison, its last change of any kind, Streamlit's stale marks included);
 also the SVG nodes replaced and whether the q·k figure below was kept or built again.
@@ -101,6 +102,14 @@ def streamlit_bytes(browser, n: int) -> dict:
     return {"tokens": n, "load_bytes": load, "click_bytes": click}
 
 
+# In the page, from before the click: the first animation frame at which A's attribute names the clicked
+# cell (the highlight is drawn in that frame), in the page's clock, so a busy page cannot delay the reading.
+HIGHLIGHT_FRAME = """(want) => { window.__hlFrame = NaN; const find = (r) => { const a = r.querySelector('[data-matrix="A"]');
+  if (a) return a; for (const e of r.querySelectorAll('*')) if (e.shadowRoot) { const h = find(e.shadowRoot); if (h) return h; }
+  return null; }; const a = find(document);
+  const tick = () => { if (a.getAttribute("data-selected") === want) window.__hlFrame = performance.now(); else requestAnimationFrame(tick); };
+  requestAnimationFrame(tick); }"""
+
 SETTLE_TEXT = "the black cat drank the milk"  # [CLS] the black cat drank the milk [SEP]
 SETTLE_CELLS = [(6, 4), (6, 3), (5, 4), (6, 2), (4, 3), (6, 1)]  # each click changes the pair
 
@@ -140,14 +149,10 @@ def settle_figures(browser, repeats: int) -> dict:
             q, k = SETTLE_CELLS[i % len(SETTLE_CELLS)]
             settle.reset(page)
             page.evaluate(RESET_T0)
+            page.evaluate(HIGHLIGHT_FRAME, f"{q},{k}")
             page.mouse.click(*cell_point(page, "A", q, k))
-            highlight = page.wait_for_function(
-                "(want) => { const t0 = window.__benchT0; const hit = (r) => { const a = r.querySelector('[data-matrix=\"A\"]');"
-                " if (a) return a; for (const e of r.querySelectorAll('*')) if (e.shadowRoot) { const h = hit(e.shadowRoot);"
-                " if (h) return h; } return null; }; const a = hit(document);"
-                " return typeof t0 === 'number' && a && a.getAttribute('data-selected') === want ? performance.now() - t0 : false; }",
-                arg=f"{q},{k}", polling="raf", timeout=60_000).json_value()
             r = settle.wait_settled(page)
+            highlight = page.evaluate("() => window.__hlFrame - window.__benchT0")
             if selected(page, "A") != f"{q},{k}":
                 raise RuntimeError(f"the click on {q},{k} was not kept: {selected(page, 'A')}")
             if i:
