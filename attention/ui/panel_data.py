@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from attention.analysis import details
+from attention.analysis.special_tokens import is_special
 from attention.analysis.token_text import readable_tokens
-from attention.analysis.value_weighted import value_weighted
+from attention.analysis.value_weighted import contributions, value_weighted
 from attention.headview import dot
 from attention.headview.payload import encode_ints, round_to
 from attention.trace import Site
@@ -43,17 +43,28 @@ def _floats(a: np.ndarray) -> dict[str, Any]:
     return {"dtype": dtype, "data": base64.b64encode(raw.tobytes()).decode("ascii")}
 
 
-def _row(site: Site, head: int, query: int) -> list:
-    """One query row's table and its sink note's values (detail_blocks.detail, formatted the same)."""
-    top = details.top_keys(site, head, query)
-    table = [[kw.token, kw.key, f"{kw.weight:.4f}", f"{kw.moved:.3f}"] for kw in top]
-    specials = [kw for kw in top if kw.special]
-    if not specials:
-        return [table, None]
-    sink = max(specials, key=lambda kw: kw.weight)
-    words = [kw for kw in top if not kw.special]
-    return [table, [sink.token, f"{sink.weight:.3f}", f"{sink.moved:.3f}", words[0].token if words else None,
-                    f"{words[0].weight:.3f}" if words else "—", f"{words[0].moved:.3f}" if words else "—"]]
+def _rows(site: Site, head: int, n: int = 5) -> list[list]:
+    """Each query row's table and its sink note's values, as detail_blocks.detail formats them: the same
+    numbers as details.top_keys row by row (the same products and stable order), for every row at once."""
+    weights = site.head_weights(head)  # (query_pos, key_pos)
+    moved = contributions(weights[None], site.head_v(head)[None])[0]  # (query_pos, key_pos): weight × ‖v_j‖
+    order = np.argsort(-weights, axis=1, kind="stable")  # strongest first, ties in key order
+    masked, special = site.masked, [is_special(tok) for tok in site.key_tokens]
+    out = []
+    for i in range(weights.shape[0]):
+        top = [int(j) for j in order[i] if not masked[i, j]][:n]
+        table = [[site.key_tokens[j], j, f"{weights[i, j]:.4f}", f"{moved[i, j]:.3f}"] for j in top]
+        sinks = [j for j in top if special[j]]
+        if not sinks:
+            out.append([table, None])
+            continue
+        sink = max(sinks, key=lambda j: float(weights[i, j]))
+        words = [j for j in top if not special[j]]
+        w = words[0] if words else None
+        out.append([table, [site.key_tokens[sink], f"{weights[i, sink]:.3f}", f"{moved[i, sink]:.3f}",
+                            None if w is None else site.key_tokens[w], "—" if w is None else f"{weights[i, w]:.3f}",
+                            "—" if w is None else f"{moved[i, w]:.3f}"]])
+    return out
 
 
 def head_data(site: Site, head: int, page: str) -> dict[str, Any]:
@@ -69,7 +80,7 @@ def head_data(site: Site, head: int, page: str) -> dict[str, Any]:
         "d_head": site.d_head, "find_heads": page == "explore",
         "scaled_note": t("detail.scaled_note", scale=f"{site.scale:.4f}", d_k=site.d_head),
         "colours": {"q": dot.Q_COLOUR, "k": dot.K_COLOUR, "pos": dot.POSITIVE, "neg": dot.NEGATIVE},
-        "rows": [_row(site, head, i) for i in range(len(site.query_tokens))],
+        "rows": _rows(site, head),
         "vw": encode_ints(round_to(vw, 4)),
         "q": _floats(site.q[head]), "k": _floats(site.head_k(head)),
     }
