@@ -6,6 +6,7 @@ Pure functions over a Site; the plots and pages only draw what these return.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,7 +41,10 @@ def dot_anatomy(site: Site, head: int, query: int, key: int) -> DotAnatomy:
     q = site.q[head, query].astype(np.float64)
     k = site.head_k(head)[key].astype(np.float64)
     terms = core.dot_product_terms(q, k)
-    return DotAnatomy(query, key, q, k, terms, float(terms.sum()), core.cosine(q, k))
+    # correctly rounded sums (math.fsum): the same digits whatever adds them (the browser's panel does, too)
+    total = math.fsum(terms.tolist())
+    norm = math.sqrt(math.fsum((q * q).tolist())) * math.sqrt(math.fsum((k * k).tolist()))
+    return DotAnatomy(query, key, q, k, terms, total, total / norm if norm else 0.0)
 
 
 @dataclass(frozen=True)

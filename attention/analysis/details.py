@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,7 +57,7 @@ def cell_detail(site: Site, head: int, query: int, key: int) -> CellDetail:
         key=key,
         query_token=site.query_tokens[query],
         key_token=site.key_tokens[key],
-        dot=float(q @ k),
+        dot=math.fsum((q * k).tolist()),  # correctly rounded: the same digits as anatomy's Σ and the browser's
         scale=site.scale,
         scaled=float(site.scaled_row(head, query)[key]),
         masked=masked,

@@ -13,10 +13,9 @@ from attention.analysis import anatomy, qk_space
 from attention.analysis.token_text import readable_tokens
 from attention.analysis.markdown import code
 from attention.analysis.qkv_origin import Origin
-from attention.headview import dot
 from attention.plots import explain_figures, heatmaps
 from attention.trace import Site
-from attention.ui import charts, dot_chart, state
+from attention.ui import charts, panel_view, state
 from attention.ui.state import Scope
 from attention.ui.lang import t
 
@@ -26,14 +25,24 @@ OriginFn = Callable[[Site, int, int], Origin | None]
 TABS = ("dot", "sum", "steps", "space", "origin")  # i18n keys tab.<name>
 
 
-def show(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, scope: Scope, tab_key: str) -> None:
-    """The explanation the person has open, and only that one: a click recomputes one view, not five."""
+def sort_key(prefix: str) -> str:
+    return f"{prefix}_dot_sort"
+
+
+def other_key(prefix: str) -> str:
+    return f"{prefix}_dot_other"
+
+
+def show(site: Site, head: int, origin_fn: OriginFn | None, prefix: str, scope: Scope, tab_key: str,
+         channel: str) -> None:
+    """The explanation the person has open, and only that one: a click recomputes one view, not five.
+    `channel`: the head view whose fragment sends the q·k chart's blocks (ui/panel_view.py)."""
     state.str_choice(tab_key, list(TABS))
     names = {name: t(f"tab.{name}") for name in TABS}  # bound now: format_func may be called after this run
     which = st.radio(t("explain.which"), TABS, key=tab_key, format_func=names.get,
                      horizontal=True, label_visibility="collapsed")
     if which == "dot":
-        dot_product(site, head, prefix, scope)
+        dot_product(site, prefix, scope, channel)
     elif which == "sum":
         weighted_sum(site, head, prefix, scope)
     elif which == "steps":
@@ -52,38 +61,22 @@ def chosen_query(scope: Scope) -> int | None:
     return query
 
 
-def dot_product(site: Site, head: int, prefix: str, scope: Scope) -> None:
-    sel = state.get_selection(scope)
-    if sel.cell is None:
-        st.info(t("explain.need_pair"))
-        return
-    q_i, k_i = sel.cell
-    q_tok, k_tok = site.query_tokens[q_i], site.key_tokens[k_i]
-    st.markdown(t("dot.explain", q=code(q_tok), k=code(k_tok)))
+def dot_product(site: Site, prefix: str, scope: Scope, channel: str) -> None:
+    """q·k by dimension. The text and the charts are panels the head view's fragment fills for each
+    selection (ui/detail_blocks.dot_parts); here only their places and the two controls, which do not
+    change with the pair (the compared key may be any word: the pair's own key is compared with nothing)."""
+    drawn = state.get_selection(scope)
+    pair = (-1 if drawn.query is None else drawn.query, -1 if drawn.key is None else drawn.key)
+    panel_view.panel(channel, "explain", pair)
     c1, c2 = st.columns(2)
-    sort = c1.toggle(t("dot.sort"), key=f"{prefix}_dot_sort")
-    choices = [None] + [j for j in range(len(site.key_tokens)) if j != k_i]
+    c1.toggle(t("dot.sort"), key=sort_key(prefix))
     k_shown = readable_tokens(site.key_tokens)  # Ġcat -> ·cat
     none_text = t("dot.none")
-    other = c2.selectbox(t("dot.compare"), choices, key=f"{prefix}_dot_other",
+    other = c2.selectbox(t("dot.compare"), [None, *range(len(site.key_tokens))], key=other_key(prefix),
                          format_func=lambda j: none_text if j is None else f"{k_shown[j]} ({j})")
-    anats = [anatomy.dot_anatomy(site, head, q_i, k_i)]
-    if other is not None:
-        anats.append(anatomy.dot_anatomy(site, head, q_i, other))
-    y_range = explain_figures.terms_range(*anats)
-    q_shown = readable_tokens(site.query_tokens)
-    for i, (col, an) in enumerate(zip(st.columns(len(anats)), anats, strict=True)):
-        with col:
-            data = dot.dot_data(
-                an, sort, f"q ({q_shown[an.query]})", f"k ({k_shown[an.key]})",
-                sum_text=t("dot.sum", total=f"{an.total:.4f}", qi=an.query, ki=an.key).replace("-", "\u2212"),
-                vectors_title=t("dot.vectors"), terms_title=t("dot.terms"), dimension_word=t("dot.dimension"),
-                terms_range=y_range,
-            )
-            st.markdown(f"**{code(q_tok)} · {code(site.key_tokens[an.key])}**")
-            # the key names the column, not the pair: a new pair moves the same bars (dot_chart.py)
-            dot_chart.dot_chart(data, key=f"{prefix}_dot_{i}")
-            st.caption(t("dot.stats", agree=an.agreeing, d=an.terms.shape[0], cos=f"{an.cosine:.3f}"))
+    for i, col in enumerate(st.columns(2 if other is not None else 1)):
+        with col:  # the key names the place, not the pair: a new pair moves the same bars (assets/dot.js)
+            panel_view.panel(channel, f"dot-{i}", pair)
 
 
 def weighted_sum(site: Site, head: int, prefix: str, scope: Scope) -> None:

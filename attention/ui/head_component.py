@@ -68,6 +68,11 @@ def _fingerprint(site: Site, head: int, labels: Mapping[str, str] | None, decima
     return h.hexdigest()
 
 
+def fingerprint(site: Site, head: int) -> str:
+    """The content a head view of `site` and `head` shows (for what is built once per head beside it)."""
+    return _fingerprint(site, head, None, SINGLE_HEAD)
+
+
 def payload_text(site: Site, head: int, labels: Mapping[str, str] | None = None,
                  decimals: Decimals = SINGLE_HEAD) -> str:
     """The head's payload as JSON text, built once per content (a small LRU shared by sessions)."""

@@ -1,23 +1,25 @@
 """The matrices of one head (the head view: S, A, Z and lines, drawn and highlighted in the browser),
 the detail panel and the open explanation.
 
-Drawn inside a fragment. Hover and highlight happen in the browser; a click sends back only the
-selection (two integers), which the component's callback copies into session state; this fragment
-then redraws the detail panel and the one open explanation. The matrices are not sent again.
+Two fragments. The head view sits in a small one of its own (_head): a click reruns that alone, which
+stores the selection, writes the link and sends the detail panel's and the q·k chart's blocks for the
+new selection (ui/detail_blocks.py, formatted by Python) to the browser, which lays them out in place
+(ui/panel_view.py). The rest (the legend, toggles, columns, the explanation's controls) is not sent
+again. The outer fragment reruns when one of its own widgets changes, and on a click only when it
+shows something Streamlit draws from the selection (the ‖α·v‖ chart, a Plotly explanation).
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from attention.analysis import details, word_merge
-from attention.analysis.markdown import code, literal
-from attention.analysis.value_weighted import row_value_weighted
+from attention.analysis import word_merge
 from attention.analysis.selection import Selection, selection_from_event
 from attention.headview.payload import LABELS
 from attention.plots import effect_figures, heatmaps
 from attention.trace import Site
-from attention.ui import charts, explanations, head_component, head_legend, state
+from attention.ui import (charts, detail_blocks, explanations, head_component, head_legend, panel_data, panel_view,
+                          state)
 from attention.ui.state import Keys, Scope
 from attention.ui.lang import site_notes, t
 
@@ -71,20 +73,47 @@ def show(site: Site, head: int, page: str, scope: Scope, tab_key: str,
         return
     for note in site_notes(site, head):  # e.g. the share of weight an attention sink takes
         st.info(note)
-    head_component.head_view(site, head, _pair(sel), key=f"{page}-head", labels=head_labels(),
-                             on_select=lambda pair: state.set_selection(_selection(pair), scope))
+    channel = f"{page}-head"
+    _head(site, head, page, scope, tab_key)
+    sel = state.get_selection(scope)  # what this run's own elements show
     head_legend.show(site, head)  # under the matrices: above them, its late layout moved the view under a click
     if st.toggle(t("vw.toggle"), key=Keys.VALUE_WEIGHTED, help=t("vw.help")):  # ‖α·v‖ beside A, clickable like A
         _chart(effect_figures.value_weighted_figure(site, head, sel, title=t("vw.title"), masked_text=t("masked"),
                                                     axis_names=axis_names()), f"{page}_vw", scope)
     left, right = st.columns(2)
     with left:
-        detail_panel(site, head, scope, page)
+        st.subheader(t("detail.title"))
+        panel_view.panel(channel, "detail", _pair(sel),
+                         on_find_heads=(lambda: state.go_later("find_heads")) if page == "explore" else None)
     with right:
         if st.session_state.get(Keys.MERGE_WORDS):
             whole_words(site, head)
-    explanations.show(site, head, origin_fn, page, scope, tab_key)
+    explanations.show(site, head, origin_fn, page, scope, tab_key, channel)
+    if state.switching():  # the detail panel's Find heads button: app.py's follow() moves there
+        st.rerun(scope="app")
     state.write_url(page)  # a fragment rerun does not reach the end of app.py
+
+
+@st.fragment
+def _head(site: Site, head: int, page: str, scope: Scope, tab_key: str) -> None:
+    """The head view and the blocks of the panels below it for its selection: all a click reruns."""
+    channel = f"{page}-head"
+    head_component.head_view(site, head, _pair(state.get_selection(scope)), key=channel, labels=head_labels(),
+                             on_select=lambda pair: state.set_selection(_selection(pair), scope))
+    sel = state.get_selection(scope)  # a click's callback has set it before this run
+    parts = {"detail": detail_blocks.detail(site, head, sel, page)}
+    tab = st.session_state.get(tab_key, explanations.TABS[0])
+    # the q·k chart's options are widgets of the outer fragment, read from session state
+    options = {"tab": tab, "sort": bool(st.session_state.get(explanations.sort_key(page))),
+               "other": st.session_state.get(explanations.other_key(page))}
+    if tab == "dot":
+        parts |= detail_blocks.dot_parts(site, head, sel, options["sort"], options["other"])
+    # something below is drawn by Streamlit from the selection: the outer fragment reruns after a click
+    refresh = tab != "dot" or bool(st.session_state.get(Keys.VALUE_WEIGHTED))
+    panel_view.carrier(channel, _pair(sel), parts, refresh, options)
+    panel_view.head_numbers(channel, panel_data.head_text(site, head, page, channel,
+                                                          head_component.fingerprint(site, head)))
+    state.write_url(page)
 
 
 def weights_only(site: Site, head: int, sel: Selection, page: str, scope: Scope) -> None:
@@ -107,52 +136,9 @@ def whole_words(site: Site, head: int) -> None:
 
 
 def detail_panel(site: Site, head: int, scope: Scope, page: str = "") -> None:
-    sel = state.get_selection(scope)
+    """The detail panel drawn by Streamlit (a site without a head view)."""
     st.subheader(t("detail.title"))
-    if sel.query is None:
-        st.info(t("detail.nothing"))
-        return
-    q_tok = site.query_tokens[sel.query]
-    st.markdown(t("detail.query_word", word=code(q_tok), pos=sel.query))
-    top = details.top_keys(site, head, sel.query)
-    rows = [
-        {t("detail.col_key"): kw.token, t("detail.col_pos"): kw.key, t("detail.col_weight"): round(kw.weight, 4),
-         t("detail.col_moved"): round(kw.moved, 3)}
-        for kw in top
-    ]
-    st.caption(t("detail.where", word=code(q_tok)))
-    st.dataframe(rows, hide_index=True, width="stretch")
-    specials = [kw for kw in top if kw.special]
-    if specials:  # weight parked on [CLS] / [SEP]: say where they come from and what they carry
-        sink = max(specials, key=lambda kw: kw.weight)
-        words = [kw for kw in top if not kw.special]
-        st.caption(t("detail.special", tok=code(sink.token), w=f"{sink.weight:.3f}", m=f"{sink.moved:.3f}",
-                     word=code(words[0].token) if words else "—",
-                     ww=f"{words[0].weight:.3f}" if words else "—", m_word=f"{words[0].moved:.3f}" if words else "—"))
-    if sel.key is None:
-        st.caption(t("detail.pick_pair"))
-        return
-    if not site.has_qkv:  # no q·k to show: the weight alone, which is the model's own
-        st.markdown(t("detail.pair", q=code(q_tok), k=code(site.key_tokens[sel.key]), qi=sel.query, ki=sel.key))
-        weight = t("masked") if site.masked[sel.query, sel.key] else f"{site.weights[head, sel.query, sel.key]:.4f}"
-        st.metric(t("detail.weight"), weight)
-        return
-    cell = details.cell_detail(site, head, sel.query, sel.key)
-    st.markdown(t("detail.pair", q=code(cell.query_token), k=code(cell.key_token), qi=cell.query, ki=cell.key))
-    # two by two: four across, half a 1280 px page cut the numbers ("21.… 3.7…")
-    (c1, c2), (c3, c4) = st.columns(2), st.columns(2)
-    c1.metric(t("detail.dot"), f"{cell.dot:.4f}")
-    c2.metric(t("detail.scaled"), t("masked") if cell.masked else f"{cell.scaled:.4f}")
-    c3.metric(t("detail.weight"), f"{cell.weight:.4f}")
-    c4.metric(t("vw.metric"), f"{row_value_weighted(site, head, cell.query)[cell.key]:.4f}", help=t("vw.help"))
-    if cell.masked:
-        st.caption(t("detail.masked_note"))
-    else:
-        st.caption(t("detail.scaled_note", scale=f"{cell.scale:.4f}", d_k=site.d_head))
-    if page == "explore":  # Find heads ranks Explore's sentence on Explore's selection
-        label = t("relevance.explore_link", q=literal(cell.query_token), k=literal(cell.key_token))
-        if st.button(label, key="to_find_heads", icon=":material/travel_explore:"):
-            state.go("find_heads")  # the kind, sentence and pair are shared with Explore already
+    detail_blocks.render(detail_blocks.detail(site, head, state.get_selection(scope), page))
 
 
 def show_scores_and_weights(site: Site, head: int, prefix: str, scope: Scope, note: str = "",

@@ -43,7 +43,7 @@ def test_a_new_pair_moves_the_same_bars_without_building_the_chart_again(page, a
     moved = chart.evaluate("(svg) => [...svg.querySelectorAll('rect')].map((r) => r.getAttribute('height'))")
     assert len(moved) == len(heights) and moved != heights  # the same bars, moved to k of "black"
     score = re.search(r"= (−?\d+\.\d{4}) =", chart.get_attribute("aria-label")).group(1).replace("−", "-")
-    dot = page.locator('[data-testid="stMetric"]').first  # the detail panel's q·k
+    dot = page.locator(".pn-metric-value").first  # the detail panel's q·k
     expect(dot).to_contain_text(score)
 
 

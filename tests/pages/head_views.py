@@ -68,3 +68,36 @@ def selections(at: AppTest) -> list[tuple[int, int]]:
     return [*(tuple(json.loads(el.proto.json)["selection"]) for el in at.get("bidi_component")
               if el.proto.component_name.endswith("attention_headview_selection")),
             *(sel for _, sel in _carriers(at))]
+
+
+def panel_parts(at: AppTest) -> dict[str, list[dict]]:
+    """The blocks the head view's fragment sends its panels (ui/panel_view.py): "detail", and with q·k open
+    "explain", "dot-0", "dot-1"; {} without a head view."""
+    found = [json.loads(el.proto.json) for el in at.get("bidi_component")
+             if el.proto.component_name.endswith("attention_panel_carrier")]
+    assert len(found) <= 1, "one head view with panels a page"
+    return found[0]["parts"] if found else {}
+
+
+def panel_texts(at: AppTest, part: str = "detail") -> list[str]:
+    """The text of a part's markdown, caption and info blocks, in order, as written (markdown)."""
+    return [b["text"] for b in panel_parts(at).get(part, []) if b["kind"] in ("md", "caption", "info")]
+
+
+def panel_metrics(at: AppTest) -> dict[str, str]:
+    """The detail panel's metrics, label -> value as shown."""
+    return {label: value for b in panel_parts(at).get("detail", []) if b["kind"] == "metrics"
+            for label, value, _ in b["items"]}
+
+
+def panel_table(at: AppTest) -> tuple[list[str], list[list]]:
+    """The detail panel's table of the query word's strongest keys: (columns, rows as shown)."""
+    tables = [b for b in panel_parts(at).get("detail", []) if b["kind"] == "table"]
+    assert len(tables) == 1, tables
+    return tables[0]["columns"], tables[0]["rows"]
+
+
+def panel_button(at: AppTest) -> str | None:
+    """The label of the detail panel's Find heads button, None without one."""
+    labels = [b["label"] for b in panel_parts(at).get("detail", []) if b["kind"] == "button"]
+    return labels[0] if labels else None

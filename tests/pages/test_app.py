@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tests.pages.explore_app import charts, markdown, start
-from tests.pages.head_views import head_views
+from tests.pages.head_views import head_views, panel_parts, panel_texts
 
 pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
@@ -17,7 +17,7 @@ def test_home_page_draws_three_matrices_without_exception():
     assert len(views) == 1 and not charts(at)  # S, A, Z and lines in one browser view, no plotly matrices
     assert views[0]["key_tokens"] == ["[CLS]", "the", "black", "cat", "drank", "the", "milk", "[SEP]"]
     assert views[0]["numbers"]["A"].shape == (8, 8) and views[0]["numbers"]["Z"].shape == (8, 32)
-    assert "Nothing selected" in "\n".join(i.value for i in at.info)
+    assert "Nothing selected" in "\n".join(panel_texts(at))  # the detail panel, drawn by the browser
 
 
 def test_changing_sentence_layer_and_head_changes_the_drawing():
@@ -84,7 +84,7 @@ def test_explanations_run_in_both_languages(lang):
     # one explanation at a time: only the open one is built
     assert at.radio(key="explore_tab").options == [i18n.t(f"tab.{n}", lang) for n in ("dot", "sum", "steps", "space",
                                                                                         "origin")]
-    assert i18n.t("dot.explain", lang, q="`milk`", k="`drank`") in markdown(at)
+    assert i18n.t("dot.explain", lang, q="`milk`", k="`drank`") in panel_texts(at, "explain")  # drawn by the browser
     assert i18n.t("sum.explain", lang, q="`milk`") not in markdown(at)
     assert i18n.t("capture.registry", lang) in [c.value for c in at.caption]  # Trace.capture_path, translated
     for name, key in (("sum", "sum.explain"), ("origin", "origin.explain"), ("space", "space.explain"),
@@ -92,7 +92,7 @@ def test_explanations_run_in_both_languages(lang):
         at.radio(key="explore_tab").set_value(name).run()
         assert not at.exception
         assert i18n.t(key, lang, q="`milk`") in markdown(at)
-        assert i18n.t("dot.explain", lang, q="`milk`", k="`drank`") not in markdown(at)
+        assert not panel_parts(at).get("explain")  # q·k closed: its blocks are not made
     assert at.title[0].value == i18n.t("explore.title", lang)
     at.radio(key="explore_tab").set_value("space").run()
     space = next(c for c in charts(at) if any(tr.get("name") == "chosen" for tr in c["data"]))
@@ -104,7 +104,7 @@ def test_explanations_run_in_both_languages(lang):
     assert not at.exception
     at.radio(key="explore_tab").set_value("dot").run()
     at.selectbox(key="explore_dot_other").set_value(2).run()  # compare milk·drank with milk·black
-    assert "**`milk` · `black`**" in markdown(at)
+    assert panel_texts(at, "dot-1")[0] == "**`milk` · `black`**"
     # AppTest drops sidebar widget values across page switches (a real browser keeps them, see
     # tests/e2e/test_explain_browser.py), so open the second page from a link, as a person would.
     at = start(lang=lang, q="6", k="4")

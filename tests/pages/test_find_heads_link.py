@@ -7,8 +7,8 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 from attention.analysis.head_links import default_pair
-from tests.pages.clicks import click_dataframe_row
-from tests.pages.head_views import head_views, selections
+from tests.pages.clicks import click_component, click_dataframe_row
+from tests.pages.head_views import head_views, panel_button, panel_table, panel_texts, selections
 
 pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
@@ -42,9 +42,8 @@ def test_the_detail_panel_offers_find_heads_for_the_selected_pair(lang):
     at.query_params.update(q="6", k="4", layer="2", head="5", lang=lang)
     at.run()
     assert not at.exception
-    button = at.button(key="to_find_heads")
-    assert button.label == i18n.t("relevance.explore_link", lang, q="milk", k="drank")
-    button.click().run()
+    assert panel_button(at) == i18n.t("relevance.explore_link", lang, q="milk", k="drank")
+    click_component(at, "explore-head-panel-detail", "find_heads", 1)  # the button's trigger, as the browser sends it
     assert not at.exception
     assert at.selectbox(key="rel_query").value == 6 and at.selectbox(key="rel_key").value == 4
     assert i18n.t("relevance.title", lang) in [t.value for t in at.title]
@@ -57,10 +56,10 @@ def test_a_sink_is_explained_with_weight_times_value_length(lang):
     at.run()
     assert not at.exception
     start = i18n.t("detail.special", lang, tok="`[CLS]`", w="0", m="0", word="w", ww="0", m_word="0").split("0")[0]
-    notes = [c.value for c in at.caption if c.value.startswith(start[:20])]
+    notes = [text for text in panel_texts(at) if text.startswith(start[:20])]
     assert len(notes) == 1 and "[CLS]" in notes[0]
-    table = at.dataframe[0].value
-    assert i18n.t("detail.col_moved", lang) in table.columns
+    columns, _ = panel_table(at)
+    assert i18n.t("detail.col_moved", lang) in columns
 
 
 def test_a_clicked_row_opens_that_head_in_explore_with_the_pair_selected():

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 from tests.pages.clicks import click_head_view
-from tests.pages.head_views import head_views
+from tests.pages.head_views import head_views, panel_table, panel_texts
 
 pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
@@ -67,18 +67,18 @@ def test_cross_attention_selection_names_the_english_word():
     at.radio(key="tr_kind").set_value("cross").run()
     at.selectbox(key="tr_layer").set_value(layer).run()
     at.selectbox(key="tr_head").set_value(head).run()
-    assert "**Query word:**" not in "\n".join(m.value for m in at.markdown)  # nothing selected yet
+    assert not any(t.startswith("**Query word:**") for t in panel_texts(at))  # nothing selected yet
     click_head_view(at, "translate-head", 5, -1)  # the row word "la ▸ leche", through the view's callback
     assert not at.exception
     assert (at.session_state["sel_tr_q"], at.session_state["sel_tr_k"]) == (5, None)
-    assert "**Query word:** `la ▸ leche` (position 5)" in [m.value for m in at.markdown]
+    assert "**Query word:** `la ▸ leche` (position 5)" in panel_texts(at)
     site = tr.site(layer, "cross")  # the row's weights by hand: softmax(q·k/√d_k), no mask
     q, k = site.q[head].astype(np.float64), site.k[head].astype(np.float64)
     row = k @ q[5] / np.sqrt(q.shape[-1])
     weights = np.exp(row - row.max()) / np.exp(row - row.max()).sum()
-    top = at.dataframe[0].value
-    assert top.iloc[0, 0] == "milk" == site.key_tokens[int(weights.argmax())]  # the strongest English word
-    assert top.iloc[0, 2] == pytest.approx(round(float(weights.max()), 4), abs=1e-4)
+    _, top = panel_table(at)
+    assert top[0][0] == "milk" == site.key_tokens[int(weights.argmax())]  # the strongest English word
+    assert float(top[0][2]) == pytest.approx(round(float(weights.max()), 4), abs=1e-4)
 
 
 def test_unknown_words_are_listed_and_the_page_recovers():

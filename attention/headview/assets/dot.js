@@ -1,6 +1,6 @@
 // q.k dimension by dimension (data from attention/headview/dot.py): q and k side by side on top,
 // q_d*k_d below (red where the signs agree, blue where they differ), the sum written over it.
-// Built once per element; a new selection moves the same bars (attributes only), so a click
+// Built once per host (assets/panel.js); a new selection moves the same bars (attributes only), so a click
 // changes a few hundred attributes instead of replacing a chart.
 const SVG_NS = "http://www.w3.org/2000/svg";
 const DOT_H = 440, DOT_M = { l: 52, r: 10, t: 26, b: 44 }, DOT_GAP = 40;
@@ -100,30 +100,4 @@ function dotDraw(s, d, width) {
   s.sum.setAttribute("x", W - DOT_M.r - 4); s.sum.setAttribute("y", top2 + 16);
   const sw = s.sum.getComputedTextLength ? s.sum.getComputedTextLength() : 0;
   for (const [attr, v] of [["x", W - DOT_M.r - sw - 8], ["y", top2 + 2], ["width", sw + 8], ["height", 19]]) s.sumBox.setAttribute(attr, v);
-}
-
-export default function (component) {
-  const { data, parentElement } = component;
-  let host = parentElement.querySelector(".dot-host");
-  if (!host) {
-    host = document.createElement("div");
-    host.className = "dot-host";
-    parentElement.append(host);
-  }
-  const st = host.dotState || (host.dotState = { s: null, data: null, ro: null });
-  st.data = data;
-  if (!data || !data.q) return undefined;
-  if (!st.s || st.s.n !== data.q.length) st.s = dotBuild(host, data.q.length);
-  const redraw = () => dotDraw(st.s, st.data, host.clientWidth || 600);
-  redraw();
-  if (!st.ro && typeof ResizeObserver === "function") {
-    let last = host.clientWidth;
-    st.ro = new ResizeObserver(() => { if (host.clientWidth !== last) { last = host.clientWidth; redraw(); } });
-    st.ro.observe(host);
-  }
-  return () => {
-    if (st.ro) st.ro.disconnect();
-    host.dotState = null;
-    host.replaceChildren();
-  };
 }

@@ -23,9 +23,17 @@ export default function (component) {
       else state.pending = sel;
     };
     state.off = hvSubscribe(msg.channel, apply);
-    hvMount(host, msg.payload, { palette: msg.palette, onSelect: (sel) => state.send(sel) }).then((view) => {
+    // each selection sent to Python is also published on "<channel>/pick" (the panels below make their
+    // blocks from it: panel_predict.js) once the highlight is painted (the frame, then a task: their
+    // layout would delay it), and the view's integers on "<channel>/view"
+    const pick = (sel) => {
+      state.send(sel);
+      requestAnimationFrame(() => setTimeout(() => hvPublish(msg.channel + "/pick", sel), 0));
+    };
+    hvMount(host, msg.payload, { palette: msg.palette, onSelect: pick }).then((view) => {
       if (token !== state.token) return;
       state.view = view;
+      hvPublish(msg.channel + "/view", view);
       if (state.pending) apply(state.pending);
       state.pending = null;
     });
