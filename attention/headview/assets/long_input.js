@@ -52,7 +52,7 @@ function lvListen(view) {
       view.setSelection({ row, col }, false);
       view.ensureVisible();
       clearTimeout(timer);
-      timer = setTimeout(() => view.opts.onSelect([view.sel.row, view.sel.col]), LV_KEY_SEND_MS);
+      timer = setTimeout(() => view.send(), LV_KEY_SEND_MS);
     } else if (e.key === "+" || e.key === "=") { e.preventDefault(); view.zoom(0.5); }
     else if (e.key === "-" || e.key === "_") { e.preventDefault(); view.zoom(2); }
     else if (e.key === "0") { e.preventDefault(); view.resetView(); }

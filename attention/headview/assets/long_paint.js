@@ -74,7 +74,17 @@ LvView.prototype.setSelection = function (sel, fromUser) {
   this.root.setAttribute("data-selected", `${row},${col}`);
   this.paint(); // the highlight, in this task: before anything goes to Python
   if (!same) this.say();
-  if (fromUser && !same) this.opts.onSelect([row, col]);
+  if (fromUser && !same) this.send();
+};
+
+LvView.prototype.send = function (tries = 3) { // the selection to Python; again if its row and column do not come back
+  const { row, col } = this.sel;
+  this.opts.onSelect([row, col]);
+  clearTimeout(this.retrySel);
+  this.retrySel = setTimeout(() => {
+    const l = this.lines;
+    if (tries > 1 && (!l || l.query !== this.sel.row || l.key !== this.sel.col)) this.send(tries - 1);
+  }, LV_RETRY_MS);
 };
 
 LvView.prototype.say = function () { // the selection in words (a live region: screen readers read it)

@@ -8,6 +8,7 @@ const LV_TILE_SHOW = 512; // positions a side at most for an exact tile to be as
 const LV_TILE_GRID = 64; // analysis/long_rows.TILE_GRID
 const LV_TILES_KEPT = 12; // exact tiles kept in the browser (each ≤ 576² codes)
 const LV_MIN_SPAN = 8;
+const LV_RETRY_MS = 5000; // a tile or a selection Python has not answered this long is sent again
 
 class LvView {
   constructor(host, msg, opts) {
@@ -74,7 +75,7 @@ class LvView {
     this.host = host;
   }
 
-  destroy() { this.resize.disconnect(); clearTimeout(this.tileTimer); }
+  destroy() { this.resize.disconnect(); for (const t of [this.tileTimer, this.retryTile, this.retrySel]) clearTimeout(t); }
 
   layout() {
     const width = Math.max(240, this.host.clientWidth || 700);
@@ -147,10 +148,13 @@ class LvView {
     const g0r = Math.floor(r0 / LV_TILE_GRID) * LV_TILE_GRID, g0c = Math.floor(c0 / LV_TILE_GRID) * LV_TILE_GRID;
     const span = Math.ceil(Math.max(r1 - g0r, c1 - g0c) / LV_TILE_GRID) * LV_TILE_GRID;
     const ask = `${g0r},${g0c},${span}`;
-    if (ask === this.asked) return;
+    if (ask === this.asked && performance.now() - this.askedAt < 5000) return; // asked already (a lost answer: again)
     this.asked = ask;
+    this.askedAt = performance.now();
     this.root.setAttribute("data-asked", ask);
     this.opts.onTile([g0r, g0c, span]);
+    clearTimeout(this.retryTile); // a rerun asked for while another runs can be lost: ask again if nothing came
+    this.retryTile = setTimeout(() => { this.asked = null; this.askTile(); }, LV_RETRY_MS);
   }
   async addTile(msg) {
     const h = msg.header;
@@ -159,6 +163,7 @@ class LvView {
     this.tiles.unshift({ r0: h.r0, r1: h.r1, c0: h.c0, c1: h.c1, codes });
     this.tiles.length = Math.min(this.tiles.length, LV_TILES_KEPT);
     this.asked = null;
+    clearTimeout(this.retryTile);
     this.root.setAttribute("data-tiles", this.tiles.map((t) => `${t.r0},${t.r1},${t.c0},${t.c1}`).join(";"));
     this.render();
   }
