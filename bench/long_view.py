@@ -35,7 +35,7 @@ LAYER = 18
 
 _WAIT_ATTR = """(el, name, want, t0) => new Promise((resolve) => {
   const poll = () => el.getAttribute(name) === want ? resolve(performance.now() - t0)
-    : performance.now() - t0 > 120000 ? resolve(NaN) : requestAnimationFrame(poll);
+    : performance.now() - t0 > 30000 ? resolve(NaN) : requestAnimationFrame(poll);
   poll();
 })"""
 CLICKS = """async (el, points) => {
@@ -116,10 +116,13 @@ def main() -> None:
 
         context, page, counter, out["first_draw_s"] = _open(browser, _url(server.url, text, 4))
         out["first_draw_bytes"] = counter.take()
-        print(f"first draw of a new head: {out['first_draw_s']:.2f} s, {out['first_draw_bytes'] / 1e6:.3f} MB received "
+        print(f"first draw of a new head ({n:,} tokens): {out['first_draw_s']:.2f} s, {out['first_draw_bytes'] / 1e6:.3f} MB received "
               f"(the whole page; budget 2 MB)", flush=True)
         view = page.locator(VIEW)
         view.scroll_into_view_if_needed()
+        shown = int(float(view.get_attribute("data-view").split(",")[1]))  # the whole matrix: its query rows
+        if shown != n:
+            raise RuntimeError(f"the page shows {shown} tokens, not {n}")
         cells = [(int(q), int(rng.integers(0, q + 1))) for q in rng.integers(1, n, size=args.clicks + 1)]
         points = [[*_client(page, view, q + 0.5, k + 0.5), f"{q},{k}"] for q, k in cells]  # cell centres
         counter.take()
