@@ -10,7 +10,8 @@
   click        a cell clicked (pointer events dispatched on the canvas, in the page's clock): until the view's
                attribute says so (the handler ran and the highlight is drawn), the next frame (painted), and
                until Python's exact row and column are back (the view's data-lines)
-  zoom         three wheel notches at a new place of the whole matrix: from the last notch until the exact
+  zoom         wheel notches at a new place of the whole matrix until it shows ≤ 480 positions a side (4 at
+               8,192 tokens): from the last notch until the exact
                tile is drawn (the view waits 120 ms for the wheel to rest, then asks), and its bytes
 """
 
@@ -57,7 +58,10 @@ CLICKS = """async (el, points) => {
 }"""
 ZOOM = """async (el, [x, y]) => {
   const c = el.querySelector('canvas');
-  for (let i = 0; i < 3; i++) c.dispatchEvent(new WheelEvent('wheel', { clientX: x, clientY: y, deltaY: -400, bubbles: true, cancelable: true }));
+  const span = () => { const v = el.getAttribute('data-view').split(',').map(Number); return Math.max(v[1] - v[0], v[3] - v[2]); };
+  for (let i = 0; i < 12 && span() > 480; i++) { // notches until it shows 480 positions a side or fewer
+    c.dispatchEvent(new WheelEvent('wheel', { clientX: x, clientY: y, deltaY: -400, bubbles: true, cancelable: true }));
+  }
   const t0 = performance.now();
   const wait = """ + _WAIT_ATTR + """;
   const ms = await wait(el, 'data-exact', '1', t0);
