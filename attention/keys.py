@@ -15,9 +15,11 @@ class Keys:
     KIND = "kind"
     LAYER = "layer"
     HEAD = "head"
-    LONG_ROWS = "long_rows"  # Explore at long lengths: the exact window's first query row
-    LONG_KEYS = "long_keys"  # and its first key
-    LONG_SPAN = "long_span"  # and its size
+    LONG_ROWS = "long_rows"  # the long head view (ui/long_view.py): the query position typed in
+    LONG_KEYS = "long_keys"  # and the key position
+    LONG_TILE = "long_tile:"  # + the view's key: the exact tile it shows, (r0, r1, c0, c1)
+    LONG_SEL = "long_sel:"  # + the view's key: its selection where the page keeps none (Write)
+    LONG_GOTO = "long_goto"  # a position was typed in: the view moves there, exact
     SEL_Q, SEL_K = "sel_q", "sel_k"
     EXPLAIN_TAB = "explore_tab"
     # Translate

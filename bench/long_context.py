@@ -9,7 +9,8 @@ in the peak):
             then one step with the KV cache (the forward filled it)
   trace     registry.get("smollm2").run(model, text): every layer captured (Explore, Overview, Compare)
   check     that trace's check of one layer (layer 17: every head's z against the model's, in tiles)
-  head      one head's first view past 512 tokens: A max-pooled to at most 1,024 px a side, as the PNG sent
+  head      one head's first view past 512 tokens: A max-pooled to at most 1,024 px a side and the words, as
+            the long head view's first message (headview/long_payload.py)
   write     a Writing of the n-token prompt (Write's page; prompt not cut) and one written word: its step, and
             the newest site the page then shows with its new row checked (site s)
 Ratios are to the bare forward and the bare KV-cache step measured in the same run.
@@ -82,11 +83,11 @@ def _trace(n: int) -> dict:
     out = {"trace_s": traced, "trace_peak_mib": peak_mib(), "tokens": len(tr.tokens), "cut": tr.dropped_tokens,
            "check_s": checked, "check_diff": diff}
     from attention.analysis.pooled import pooled_pattern
-    from attention.plots import pooled_image
+    from attention.headview import long_payload
 
-    t0 = time.perf_counter()
-    png = pooled_image.png(pooled_pattern(site, 4).image)  # what Explore sends first past 512 tokens
-    out.update(head_s=time.perf_counter() - t0, head_kb=len(png) / 1024, all_peak_mib=peak_mib())
+    t0 = time.perf_counter()  # what Explore sends first past 512 tokens: the long view's first message
+    first = long_payload.first(pooled_pattern(site, 4), site.query_tokens, site.key_tokens, info={}, labels={})
+    out.update(head_s=time.perf_counter() - t0, head_kb=len(first) / 1024, all_peak_mib=peak_mib())
     return out
 
 

@@ -185,11 +185,14 @@ def piece_labels(tokens: tuple[str, ...] | list[str], before: bytes = b"") -> li
 
     def flush() -> None:
         chars = _pieces(bytes(stream))
+        first = 0  # the tokens' byte ranges come in order: each looks only at the characters it overlaps
         for index, start, end in run:
             text = []
-            for c0, c1, ch in chars:
-                if c1 <= start or c0 >= end:
-                    continue
+            while first < len(chars) and chars[first][1] <= start:
+                first += 1
+            for c0, c1, ch in chars[first:first + end - start + 1]:  # a token's bytes hold at most that many
+                if c0 >= end:
+                    break
                 if ch is None:
                     text.append(f"⟨{stream[c0]:02x}⟩")
                     continue

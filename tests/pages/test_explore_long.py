@@ -1,5 +1,6 @@
-"""Explore on SmolLM2 with a text longer than the head view draws cell by cell: the head is shown max-pooled
-(a PNG, never every cell), an exact window, and the selected query's exact row; the check's figure is z's."""
+"""Explore on SmolLM2 with a text longer than the head view draws cell by cell: the head is shown by the long
+head view (pooled first, exact tiles, the selection's exact row and column: never every cell), and the selected
+query's exact row as a table; the check's figure is z's."""
 
 from pathlib import Path
 
@@ -32,12 +33,14 @@ def test_a_long_text_is_drawn_pooled_with_an_exact_window_and_row(smollm2, lang)
     at.run()
     assert not at.exception and not at.error
     captions = [c.value for c in at.caption]
-    head = i18n.t("long.caption", lang, n="|", rows=0, cols=0, cell=0, kb=0).split("|")[1][:12]
+    head = i18n.t("long.caption", lang, n="|", side=0, cell=0).split("|")[1][:12]
     assert any(head in c for c in captions)
     said = i18n.t("explore.caption_long", lang, model="", n=0, site="", head=0, heads=0, d_k=0, diff="|")
     assert any(said.split("|")[1][:40] in c for c in captions)  # the check compared z, and says so
-    assert len(at.get("image")) == 1  # the pooled picture
-    assert [e.key for e in at.get("bidi_component")] == ["attention-history"]  # no head view: every cell would be sent
+    keys = [e.key for e in at.get("bidi_component")]
+    assert "explore-long" in keys and "explore-long-lines" in keys  # the long view and its row and column
+    assert "explore-head" not in keys  # no head view: every cell would be sent
+    assert [n.value for n in at.number_input] == [590, None]  # the boxes follow the selection
     table = at.dataframe[0].value
     site = sources.get(sources.SMOLLM2).run(smollm2, text).trace.site(17, "decoder")
     assert site.is_long and len(site.query_tokens) == n

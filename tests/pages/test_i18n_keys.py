@@ -24,7 +24,7 @@ from attention.lm import evict_policies, smollm2
 from attention.headview.payload import LABELS
 from attention.trace import CAPTURE_PATHS, FALLBACKS, KINDS, MISSING_QKV
 from attention.trace_count import SITE_PROBLEMS
-from attention.ui import explanations, state
+from attention.ui import explanations, long_component, state
 from tests.pages import i18n_scan
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -49,6 +49,7 @@ FAMILIES: dict[str, Callable[[], Iterable[str]] | None] = {
     "page.{}": lambda: state.PAGES,
     "tab.{}": lambda: explanations.TABS,
     "headview.{}": lambda: LABELS,
+    "long.js.{}": lambda: long_component.LABELS,
     "overview.stat.{}": lambda: head_stats.STAT_COLUMNS,
     "ablation.mode_{}": lambda: effects.MODES,
     "why.ref_{}": lambda: why_word.REFERENCES,
