@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import random
 import threading
-from dataclasses import replace
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -34,6 +33,7 @@ from attention.capture import hf_model, malloc  # noqa: E402
 from attention.lm import kv_buffer  # noqa: E402
 from attention.capture.hf_model import LoadedModel  # noqa: E402
 from attention.lm.reading_back import ReadingBack  # noqa: E402
+from attention.lm.written_labels import WrittenLabels  # noqa: E402
 from attention.lm.rows import LayerStore, NewRows, Recomputed  # noqa: E402
 from attention.lm.written import HOSTED, LOCAL, Ahead, Limits, NextToken, Step  # noqa: E402, F401 - part of the API
 from attention.trace import Site  # noqa: E402
@@ -47,7 +47,7 @@ PREFILL_CHUNK = 128
 WRITTEN_AHEAD = 64  # words a writing is expected to grow by, when it decides to keep the model's weights or not
 
 
-class Writing(ReadingBack):
+class Writing(ReadingBack, WrittenLabels):
     """A prompt and what was written after it, with every layer's rows. One session's: its page runs, and
     one background thread reading the next token ahead; a lock keeps the model's reading to one of them."""
 
@@ -171,38 +171,6 @@ class Writing(ReadingBack):
         return NextToken(logits=logits, settings=self.settings, top_ids=tuple(int(i) for i in ids),
                          top_probs=tuple(float(p) for p in ps), top_tokens=tuple(raw),
                          top_labels=tuple(self.candidate_label(t) for t in raw))
-
-    _CONTEXT = 6  # tokens read together for labels: a character is at most 4 bytes, so 4 tokens
-
-    def _labels_ending(self) -> list[str]:
-        """Labels of the last tokens read together: a Chinese character split over tokens written whole."""
-        tail = self.tokens[-self._CONTEXT:]
-        return piece_labels(tail) if self.scheme == "bpe" else [readable(t, self.scheme) for t in tail]
-
-    def _relabel(self) -> None:
-        """Steps whose character a later token completed get the whole character ("人…", not "⟨e4⟩⟨ba⟩")."""
-        labels = self._labels_ending()
-        for back in range(1, min(4, len(self.steps), len(labels)) + 1):
-            old = self.steps[-back]
-            if old.label != labels[-back]:
-                self.steps[-back] = replace(old, label=labels[-back])
-
-    def labels(self, start: int, end: int) -> list[str]:
-        """Tokens start..end (positions in the whole text) as the page reads them: read together with the
-        tokens around them, so a Chinese character split over tokens is written whole in each piece, as
-        the written steps show it (a piece a later token completes reads "人…", not "⟨e4⟩⟨ba⟩")."""
-        if self.scheme != "bpe":
-            return [readable(t, self.scheme) for t in self.tokens[start:end]]
-        first = max(0, start - self._CONTEXT)
-        return piece_labels(self.tokens[first:end + self._CONTEXT])[start - first:end - first]
-
-    def candidate_label(self, token: str, step: int | None = None) -> str:
-        """A candidate for the token after `step` (None: after everything) as the bars show it: a piece
-        completing a character the text left unfinished is written as that character ("…国")."""
-        if self.scheme != "bpe":
-            return readable(token, self.scheme)
-        end = len(self.tokens) if step is None else len(self.tokens) - len(self.steps) + step
-        return piece_labels([token], before=pending_bytes(self.tokens[max(0, end - self._CONTEXT):end]))[0]
 
     @property
     def full(self) -> bool:
