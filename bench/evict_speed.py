@@ -2,13 +2,15 @@
 length), and the peak memory of a 2,048-token prompt with budget 256 (within "Attention at the model's
 full length": the Write page's writer on the same prompt).
 
-    python -m bench.evict_speed [--contexts 186 1024] [--policies streaming h2o] [--budget 64] [--steps 6]
+    python -m bench.evict_speed [--contexts 186 1024] [--policies streaming h2o] [--budget 64] [--steps 6] [--rounds 2]
     python -m bench.evict_speed --memory          # two fresh processes: eviction and the plain writer
 
-Time: per context and policy, the median over `--steps` words of Eviction.step() (one token read in a batch
-of two, the full cache and the evicted one, the policy's next kept sets, both distributions) against
-Writing.step() (the Write page's word: one token, every row recorded), interleaved word by word so machine
-noise hits both, on one torch thread as the app runs them (attention/blas.one_torch_thread).
+Time: per context and policy, against Writing.step() (the Write page's word: one token, every row recorded),
+interleaved so machine noise hits both, on one torch thread as the app runs them (attention/blas.one_torch_thread):
+  1 by 1   the median over `--steps` words of Eviction.step() and then its `.kl` (the token read through the
+           evicted cache, the policy's next kept sets; then the full cache reads that word): the page's "Next word";
+  6 at once   six Eviction.step() and then read_full() (the full cache reads the six words in one pass), ÷ 6:
+           the page's "6 words", its lesson and a link; the median over `--rounds`.
 Memory: VmHWM (the kernel's peak resident size) of a fresh process that loads the model, reads the prompt
 and writes 4 words, once with eviction and once with the plain writer.
 """
@@ -28,27 +30,39 @@ import torch  # noqa: E402
 
 from attention import sources  # noqa: E402
 from attention.lm import evict, writer  # noqa: E402
+from attention.lm.evict_policies import POLICIES  # noqa: E402
 from bench.lm_step import ids_of  # noqa: E402
 from bench.peak import peak_mib  # noqa: E402
 
 
-
-
-def bench_steps(lm, n: int, policy: str, budget: int, steps: int) -> tuple[float, float, float]:
-    """Median seconds per word (evicted, plain) and the last word's KL."""
+def bench_steps(lm, n: int, policy: str, budget: int, steps: int, rounds: int) -> tuple[float, float, float, float]:
+    """Median seconds per word: (evicted 1 by 1, evicted 6 at once, plain), and the last word's KL."""
     ids = ids_of(lm, n)
-    limits = writer.Limits(n + steps + 1, n + steps + 1)
+    limits = writer.Limits(n + 2 * steps + 12 * rounds + 1, n + 2 * steps + 12 * rounds + 1)
     w = writer.Writing(lm, "", limits=limits, ids=ids)
-    e = evict.Eviction(lm, "", policy, budget, limits=limits, ids=ids)
-    ours, plain = [], []
-    for _ in range(steps):
-        t0 = time.perf_counter()
-        s = e.step()
-        ours.append(time.perf_counter() - t0)
+    one = evict.Eviction(lm, "", policy, budget, limits=limits, ids=ids)
+    six = evict.Eviction(lm, "", policy, budget, limits=limits, ids=ids)
+    ours, batched, plain = [], [], []
+
+    def plain_word() -> None:
         t0 = time.perf_counter()
         w.step()
         plain.append(time.perf_counter() - t0)
-    return statistics.median(ours), statistics.median(plain), s.kl
+
+    for _ in range(steps):
+        t0 = time.perf_counter()
+        kl = one.step().kl
+        ours.append(time.perf_counter() - t0)
+        plain_word()
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        for _ in range(6):
+            six.step()
+        six.read_full()
+        batched.append((time.perf_counter() - t0) / 6)
+        for _ in range(6):
+            plain_word()
+    return statistics.median(ours), statistics.median(batched), statistics.median(plain), kl
 
 
 def child(kind: str, n: int, budget: int) -> None:
@@ -63,15 +77,18 @@ def child(kind: str, n: int, budget: int) -> None:
                else writer.Writing(lm, "", limits=limits, ids=ids))
         for _ in range(4):
             run.step()
+        if kind == "evict":
+            run.read_full()  # the full cache beside it, at the same 4 words
     print(f"{kind} {loaded:.0f} {peak_mib():.0f} {time.perf_counter() - t0:.1f}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--contexts", type=int, nargs="+", default=[186, 1024])
-    ap.add_argument("--policies", nargs="+", default=["streaming", "h2o"])
+    ap.add_argument("--policies", nargs="+", default=list(POLICIES))
     ap.add_argument("--budget", type=int, default=64)
     ap.add_argument("--steps", type=int, default=6)
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of 6 words written at once")
     ap.add_argument("--memory", action="store_true", help="peak RSS of 2,048 tokens, budget 256, in fresh processes")
     ap.add_argument("--child", nargs=3, metavar=("KIND", "N", "BUDGET"), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -88,12 +105,15 @@ def main() -> None:
             print(f"{out[0]:>14} {out[1]:>11} {out[2]:>9} {out[3]:>8}")
         return
     lm = sources.get(sources.SMOLLM2).kept("writer")
-    print(f"{'context':>8} {'policy':>10} {'evicted ms':>11} {'plain ms':>9} {'ratio':>6} {'KL':>6}  (budget {args.budget})")
+    print(f"{'context':>8} {'policy':>10} {'plain ms':>9} {'1 by 1 ms':>10} {'ratio':>6} {'6 at once ms':>13} "
+          f"{'ratio':>6} {'KL':>6}  (budget {args.budget}, ms a word)")
     for n in args.contexts:
         for policy in args.policies:
-            bench_steps(lm, n, policy, args.budget, 2)  # warm-up at this length
-            ours, plain, kl = bench_steps(lm, n, policy, args.budget, args.steps)
-            print(f"{n:>8} {policy:>10} {ours * 1e3:>11.1f} {plain * 1e3:>9.1f} {ours / plain:>6.2f} {kl:>6.3f}")
+            bench_steps(lm, n, policy, args.budget, 1, 1)  # warm-up at this length
+            one, six, plain, kl = bench_steps(lm, n, policy, args.budget, args.steps, args.rounds)
+            print(f"{n:>8} {policy:>10} {plain * 1e3:>9.1f} {one * 1e3:>10.1f} {one / plain:>6.2f} {six * 1e3:>13.1f} "
+                  f"{six / plain:>6.2f} {kl:>6.3f}", flush=True)
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
