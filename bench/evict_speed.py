@@ -6,7 +6,8 @@ full length": the Write page's writer on the same prompt).
     python -m bench.evict_speed --memory          # two fresh processes: eviction and the plain writer
 
 Time: per context and policy, against Writing.step() (the Write page's word: one token, every row recorded),
-interleaved so machine noise hits both, on one torch thread as the app runs them (attention/blas.one_torch_thread):
+interleaved so machine noise hits both, on one torch thread as the app runs them (attention/blas.one_torch_thread),
+as wall time and as the calling thread's CPU time (time.thread_time: without the waits for a core on a shared machine):
   1 by 1   the median over `--steps` words of Eviction.step() and then its `.kl` (the token read through the
            evicted cache, the policy's next kept sets; then the full cache reads that word): the page's "Next word";
   6 at once   six Eviction.step() and then read_full() (the full cache reads the six words in one pass), ÷ 6:
@@ -35,34 +36,46 @@ from bench.lm_step import ids_of  # noqa: E402
 from bench.peak import peak_mib  # noqa: E402
 
 
-def bench_steps(lm, n: int, policy: str, budget: int, steps: int, rounds: int) -> tuple[float, float, float, float]:
-    """Median seconds per word: (evicted 1 by 1, evicted 6 at once, plain), and the last word's KL."""
+def _clock() -> tuple[float, float]:
+    """(wall seconds, this thread's CPU seconds): on a shared machine the second leaves out the time the process
+    waited for a core (torch on one thread computes in the calling thread)."""
+    return time.perf_counter(), time.thread_time()
+
+
+def _since(t0: tuple[float, float], words: int = 1) -> tuple[float, float]:
+    t1 = _clock()
+    return (t1[0] - t0[0]) / words, (t1[1] - t0[1]) / words
+
+
+def bench_steps(lm, n: int, policy: str, budget: int, steps: int, rounds: int) -> dict[str, tuple[float, float]]:
+    """Median (wall, CPU) seconds per word: "one" evicted 1 by 1, "six" evicted 6 at once, "plain"; and "kl"."""
     ids = ids_of(lm, n)
     limits = writer.Limits(n + 2 * steps + 12 * rounds + 1, n + 2 * steps + 12 * rounds + 1)
     w = writer.Writing(lm, "", limits=limits, ids=ids)
     one = evict.Eviction(lm, "", policy, budget, limits=limits, ids=ids)
     six = evict.Eviction(lm, "", policy, budget, limits=limits, ids=ids)
-    ours, batched, plain = [], [], []
+    times: dict[str, list[tuple[float, float]]] = {"one": [], "six": [], "plain": []}
 
     def plain_word() -> None:
-        t0 = time.perf_counter()
+        t0 = _clock()
         w.step()
-        plain.append(time.perf_counter() - t0)
+        times["plain"].append(_since(t0))
 
     for _ in range(steps):
-        t0 = time.perf_counter()
+        t0 = _clock()
         kl = one.step().kl
-        ours.append(time.perf_counter() - t0)
+        times["one"].append(_since(t0))
         plain_word()
     for _ in range(rounds):
-        t0 = time.perf_counter()
+        t0 = _clock()
         for _ in range(6):
             six.step()
         six.read_full()
-        batched.append((time.perf_counter() - t0) / 6)
+        times["six"].append(_since(t0, 6))
         for _ in range(6):
             plain_word()
-    return statistics.median(ours), statistics.median(batched), statistics.median(plain), kl
+    out = {k: (statistics.median(x for x, _ in v), statistics.median(c for _, c in v)) for k, v in times.items()}
+    return {**out, "kl": (kl, kl)}
 
 
 def child(kind: str, n: int, budget: int) -> None:
@@ -105,14 +118,16 @@ def main() -> None:
             print(f"{out[0]:>14} {out[1]:>11} {out[2]:>9} {out[3]:>8}")
         return
     lm = sources.get(sources.SMOLLM2).kept("writer")
-    print(f"{'context':>8} {'policy':>10} {'plain ms':>9} {'1 by 1 ms':>10} {'ratio':>6} {'6 at once ms':>13} "
-          f"{'ratio':>6} {'KL':>6}  (budget {args.budget}, ms a word)")
+    print(f"{'':>19} {'plain ms a word':>16} {'1 by 1 ÷ plain':>15} {'6 at once ÷ plain':>17}")
+    print(f"{'context':>8} {'policy':>10} {'wall':>7} {'CPU':>7} {'wall':>7} {'CPU':>7} {'wall':>8} {'CPU':>8} {'KL':>6}"
+          f"  (budget {args.budget})")
     for n in args.contexts:
         for policy in args.policies:
             bench_steps(lm, n, policy, args.budget, 1, 1)  # warm-up at this length
-            one, six, plain, kl = bench_steps(lm, n, policy, args.budget, args.steps, args.rounds)
-            print(f"{n:>8} {policy:>10} {plain * 1e3:>9.1f} {one * 1e3:>10.1f} {one / plain:>6.2f} {six * 1e3:>13.1f} "
-                  f"{six / plain:>6.2f} {kl:>6.3f}", flush=True)
+            r = bench_steps(lm, n, policy, args.budget, args.steps, args.rounds)
+            (pw, pc), (ow, oc), (sw, sc) = r["plain"], r["one"], r["six"]
+            print(f"{n:>8} {policy:>10} {pw * 1e3:>7.1f} {pc * 1e3:>7.1f} {ow / pw:>7.2f} {oc / pc:>7.2f} {sw / pw:>8.2f} "
+                  f"{sc / pc:>8.2f} {r['kl'][0]:>6.3f}", flush=True)
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
