@@ -28,7 +28,7 @@ import torch
 from attention import blas
 from attention.analysis import sampling
 from attention.analysis.token_text import readable
-from attention.capture import attention_fn
+from attention.capture import attention_fn, malloc
 from attention.capture.loaded import LoadedModel
 from attention.lm import evict_policies as pol
 from attention.lm import kv_buffer
@@ -142,6 +142,7 @@ class Eviction:
 
     # -- the prompt, read once in full ---------------------------------------------------------------
     def _read_prompt(self) -> None:
+        malloc.fix_threshold()  # a lean read, as the writer's: freed temporaries do not stay in glibc's heap
         room = min(self.total, self.prompt_len + AHEAD)
         cache, tails, sums = kv_buffer.buffered_cache(self.lm.model.config, room, self.total), {}, {}
         for lo in range(0, self.prompt_len, PREFILL_CHUNK):
