@@ -205,7 +205,9 @@ def evict(prompt: str, policy: str = "streaming", budget: int = 64, sinks: int =
         Eviction: `.steps`, each with `.token_id`, `.position` (its query), `.probs` and `.full` (vocab,)
         the distributions with the evicted and the full cache (temperature 1), `.kl` KL(full ‖ evicted) in
         nats, `.same_top`, `.kept[layer]` kept positions per key/value head, `.lost` (layers, heads) the
-        full cache's weight on the keys evicted; `.written`.
+        full cache's weight on the keys evicted; `.written`. The words come from the evicted cache alone; the
+        full cache reads them when a step's `.full`, `.kl`, `.same_top` or `.lost` is first asked for (or
+        `.read_full()`), every word since in one pass.
     """
     from attention import sources
     from attention.lm import notebook

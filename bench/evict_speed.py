@@ -2,13 +2,16 @@
 length), and the peak memory of a 2,048-token prompt with budget 256 (within "Attention at the model's
 full length": the Write page's writer on the same prompt).
 
-    python -m bench.evict_speed [--contexts 186 1024] [--policies streaming h2o] [--budget 64] [--steps 6]
+    python -m bench.evict_speed [--contexts 186 1024] [--policies streaming h2o] [--budget 64] [--steps 6] [--rounds 2]
     python -m bench.evict_speed --memory          # two fresh processes: eviction and the plain writer
 
-Time: per context and policy, the median over `--steps` words of Eviction.step() (one token read in a batch
-of two, the full cache and the evicted one, the policy's next kept sets, both distributions) against
-Writing.step() (the Write page's word: one token, every row recorded), interleaved word by word so machine
-noise hits both, on one torch thread as the app runs them (attention/blas.one_torch_thread).
+Time: per context and policy, against Writing.step() (the Write page's word: one token, every row recorded),
+interleaved so machine noise hits both, on one torch thread as the app runs them (attention/blas.one_torch_thread),
+as wall time and as the calling thread's CPU time (time.thread_time: without the waits for a core on a shared machine):
+  1 by 1   the median over `--steps` words of Eviction.step() and then its `.kl` (the token read through the
+           evicted cache, the policy's next kept sets; then the full cache reads that word): the page's "Next word";
+  6 at once   six Eviction.step() and then read_full() (the full cache reads the six words in one pass), ÷ 6:
+           the page's "6 words", its lesson and a link; the median over `--rounds`.
 Memory: VmHWM (the kernel's peak resident size) of a fresh process that loads the model, reads the prompt
 and writes 4 words, once with eviction and once with the plain writer.
 """
@@ -28,27 +31,51 @@ import torch  # noqa: E402
 
 from attention import sources  # noqa: E402
 from attention.lm import evict, writer  # noqa: E402
+from attention.lm.evict_policies import POLICIES  # noqa: E402
 from bench.lm_step import ids_of  # noqa: E402
 from bench.peak import peak_mib  # noqa: E402
 
 
+def _clock() -> tuple[float, float]:
+    """(wall seconds, this thread's CPU seconds): on a shared machine the second leaves out the time the process
+    waited for a core (torch on one thread computes in the calling thread)."""
+    return time.perf_counter(), time.thread_time()
 
 
-def bench_steps(lm, n: int, policy: str, budget: int, steps: int) -> tuple[float, float, float]:
-    """Median seconds per word (evicted, plain) and the last word's KL."""
+def _since(t0: tuple[float, float], words: int = 1) -> tuple[float, float]:
+    t1 = _clock()
+    return (t1[0] - t0[0]) / words, (t1[1] - t0[1]) / words
+
+
+def bench_steps(lm, n: int, policy: str, budget: int, steps: int, rounds: int) -> dict[str, tuple[float, float]]:
+    """Median (wall, CPU) seconds per word: "one" evicted 1 by 1, "six" evicted 6 at once, "plain"; and "kl"."""
     ids = ids_of(lm, n)
-    limits = writer.Limits(n + steps + 1, n + steps + 1)
+    limits = writer.Limits(n + 2 * steps + 12 * rounds + 1, n + 2 * steps + 12 * rounds + 1)
     w = writer.Writing(lm, "", limits=limits, ids=ids)
-    e = evict.Eviction(lm, "", policy, budget, limits=limits, ids=ids)
-    ours, plain = [], []
-    for _ in range(steps):
-        t0 = time.perf_counter()
-        s = e.step()
-        ours.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
+    one = evict.Eviction(lm, "", policy, budget, limits=limits, ids=ids)
+    six = evict.Eviction(lm, "", policy, budget, limits=limits, ids=ids)
+    times: dict[str, list[tuple[float, float]]] = {"one": [], "six": [], "plain": []}
+
+    def plain_word() -> None:
+        t0 = _clock()
         w.step()
-        plain.append(time.perf_counter() - t0)
-    return statistics.median(ours), statistics.median(plain), s.kl
+        times["plain"].append(_since(t0))
+
+    for _ in range(steps):
+        t0 = _clock()
+        kl = one.step().kl
+        times["one"].append(_since(t0))
+        plain_word()
+    for _ in range(rounds):
+        t0 = _clock()
+        for _ in range(6):
+            six.step()
+        six.read_full()
+        times["six"].append(_since(t0, 6))
+        for _ in range(6):
+            plain_word()
+    out = {k: (statistics.median(x for x, _ in v), statistics.median(c for _, c in v)) for k, v in times.items()}
+    return {**out, "kl": (kl, kl)}
 
 
 def child(kind: str, n: int, budget: int) -> None:
@@ -63,15 +90,18 @@ def child(kind: str, n: int, budget: int) -> None:
                else writer.Writing(lm, "", limits=limits, ids=ids))
         for _ in range(4):
             run.step()
+        if kind == "evict":
+            run.read_full()  # the full cache beside it, at the same 4 words
     print(f"{kind} {loaded:.0f} {peak_mib():.0f} {time.perf_counter() - t0:.1f}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--contexts", type=int, nargs="+", default=[186, 1024])
-    ap.add_argument("--policies", nargs="+", default=["streaming", "h2o"])
+    ap.add_argument("--policies", nargs="+", default=list(POLICIES))
     ap.add_argument("--budget", type=int, default=64)
     ap.add_argument("--steps", type=int, default=6)
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of 6 words written at once")
     ap.add_argument("--memory", action="store_true", help="peak RSS of 2,048 tokens, budget 256, in fresh processes")
     ap.add_argument("--child", nargs=3, metavar=("KIND", "N", "BUDGET"), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -88,12 +118,17 @@ def main() -> None:
             print(f"{out[0]:>14} {out[1]:>11} {out[2]:>9} {out[3]:>8}")
         return
     lm = sources.get(sources.SMOLLM2).kept("writer")
-    print(f"{'context':>8} {'policy':>10} {'evicted ms':>11} {'plain ms':>9} {'ratio':>6} {'KL':>6}  (budget {args.budget})")
+    print(f"{'':>19} {'plain ms a word':>16} {'1 by 1 ÷ plain':>15} {'6 at once ÷ plain':>17}")
+    print(f"{'context':>8} {'policy':>10} {'wall':>7} {'CPU':>7} {'wall':>7} {'CPU':>7} {'wall':>8} {'CPU':>8} {'KL':>6}"
+          f"  (budget {args.budget})")
     for n in args.contexts:
         for policy in args.policies:
-            bench_steps(lm, n, policy, args.budget, 2)  # warm-up at this length
-            ours, plain, kl = bench_steps(lm, n, policy, args.budget, args.steps)
-            print(f"{n:>8} {policy:>10} {ours * 1e3:>11.1f} {plain * 1e3:>9.1f} {ours / plain:>6.2f} {kl:>6.3f}")
+            bench_steps(lm, n, policy, args.budget, 1, 1)  # warm-up at this length
+            r = bench_steps(lm, n, policy, args.budget, args.steps, args.rounds)
+            (pw, pc), (ow, oc), (sw, sc) = r["plain"], r["one"], r["six"]
+            print(f"{n:>8} {policy:>10} {pw * 1e3:>7.1f} {pc * 1e3:>7.1f} {ow / pw:>7.2f} {oc / pc:>7.2f} {sw / pw:>8.2f} "
+                  f"{sc / pc:>8.2f} {r['kl'][0]:>6.3f}", flush=True)
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

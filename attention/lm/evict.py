@@ -6,10 +6,11 @@ head's kept set serves its query heads. Evicting is hiding: the cache keeps ever
 evicted are masked out of the new query's row (attention_fn.hiding_keys), which is exactly what a
 smaller cache computes, since a softmax over the kept keys is the softmax with the others at −∞.
 
-Each word is read once in a batch of two: row 0 with the full cache, row 1 with the evicted one, the
-same token and positions in both. Row 1's text is the text (the words are chosen from it); row 0 says
-what the full cache would have predicted at that same text. Both caches hold the same prompt; they
-part from the first written word on (its key and value were computed from a forgetful past).
+Each word is read once through the evicted cache: the text is its text (the words are chosen from it).
+Beside it, the full cache at that same text (attention/lm/evict_full.py) says what every key would have
+predicted; it reads the words written since it last read when a step's `.full`, `.kl`, `.same_top` or
+`.lost` is first asked for (or `read_full()`), all of them in one pass, as a prompt is read. The words
+never depend on it, and its numbers not on when it was asked (up to float rounding, below 1e-5).
 
     e = start(lm, "…a long prompt…", "streaming", budget=64)
     s = e.step()          # the next word, chosen from the evicted distribution
@@ -27,13 +28,16 @@ import torch
 from attention import blas
 from attention.analysis import sampling
 from attention.analysis.token_text import readable
-from attention.capture import attention_fn
+from attention.capture import attention_fn, malloc
 from attention.capture.loaded import LoadedModel
 from attention.lm import evict_policies as pol
+from attention.lm import kv_buffer
+from attention.lm.evict_full import FullCache, copied, prompt_weights
 from attention.lm.writer import token_scheme
 from attention.lm.written import LOCAL, Limits
 
 PREFILL_CHUNK = 256  # prompt tokens read at a time (lean: SDPA); the policies' numbers made per chunk
+AHEAD = 64  # words the caches make room for after the prompt (then room doubles, as the writer's)
 
 
 def log_softmax(logits: np.ndarray) -> np.ndarray:
@@ -45,7 +49,8 @@ def log_softmax(logits: np.ndarray) -> np.ndarray:
 @dataclass(frozen=True, eq=False)
 class EvictStep:
     """One written word: the query that predicted it (position `position`), the keys it saw, and both
-    distributions (temperature 1, no top-k / top-p: the model's own)."""
+    distributions (temperature 1, no top-k / top-p: the model's own). What the full cache says (full_logits,
+    lost and all read from them) is read when first asked, with every word written before it."""
 
     index: int
     position: int  # the query whose prediction this is: the prompt's last token, then each written one
@@ -54,10 +59,19 @@ class EvictStep:
     label: str
     seed: int | None
     logits: np.ndarray = field(repr=False)  # (vocab,) with the evicted cache
-    full_logits: np.ndarray = field(repr=False)  # (vocab,) with the full cache at the same text
     kept_mask: dict[int, np.ndarray] = field(repr=False)  # layer -> (kv_heads, position + 1) bool
-    lost: np.ndarray = field(repr=False)  # (layers, heads): the full cache's weight on keys evicted here
     rows: dict[int, np.ndarray] = field(repr=False)  # layer -> (heads, position + 1) the evicted row's weights
+    run: Eviction = field(repr=False)
+
+    @property
+    def full_logits(self) -> np.ndarray:
+        """(vocab,) with the full cache at the same text."""
+        return self.run.full_of(self.index)[0]
+
+    @property
+    def lost(self) -> np.ndarray:
+        """(layers, heads): the full cache's weight on the keys evicted from this query."""
+        return self.run.full_of(self.index)[1]
 
     @property
     def probs(self) -> np.ndarray:
@@ -128,7 +142,9 @@ class Eviction:
 
     # -- the prompt, read once in full ---------------------------------------------------------------
     def _read_prompt(self) -> None:
-        cache, tails, sums = None, {}, {}
+        malloc.fix_threshold()  # a lean read, as the writer's: freed temporaries do not stay in glibc's heap
+        room = min(self.total, self.prompt_len + AHEAD)
+        cache, tails, sums = kv_buffer.buffered_cache(self.lm.model.config, room, self.total), {}, {}
         for lo in range(0, self.prompt_len, PREFILL_CHUNK):
             with attention_fn.recording(lean=True) as records, torch.inference_mode():
                 out = self.lm.model(input_ids=torch.tensor([self.ids[lo: lo + PREFILL_CHUNK]]), cache=cache,
@@ -143,10 +159,8 @@ class Eviction:
                     grouped = _group_sum(weights.sum(dim=1, keepdim=True), k.shape[0])[:, 0]  # (kv, lo + t)
                     old = sums.get(layer)
                     sums[layer] = grouped if old is None else grouped + torch.nn.functional.pad(old, (0, grouped.shape[-1] - old.shape[-1]))
-        cache.batch_repeat_interleave(2)  # row 0: the full cache, row 1: the evicted one (the same prompt)
         self._cache = cache
-        logits = out.logits[0, -1].float().numpy().copy()
-        self._logits = (logits, logits)  # (full, evicted): the prompt's last query read everything
+        self._logits = out.logits[0, -1].float().numpy().copy()  # the evicted cache's next word
         n, kv = self.prompt_len, self._kv_heads
         for layer, tail in tails.items():
             row = tail[:, -1].numpy()  # (heads, P) the prompt's last query
@@ -156,7 +170,9 @@ class Eviction:
             if self.policy == "snapkv":
                 state.snap = pol.snapkv(_group_sum(tail, kv).numpy(), self.budget)
             self.layers[layer] = state
-        self._lost = np.zeros((len(self.layers), self._heads))
+        # the prompt's last query read everything: the full cache's first word is the evicted one's
+        self._full = FullCache(self.lm, copied(cache, self.lm.model.config, room, self.total), n, self._logits,
+                               len(self.layers), self._heads)
 
     def _layer_of(self, rec: attention_fn.CallRecord) -> int:
         self._heads, self._kv_heads = rec.q.shape[1], rec.shared_k.shape[1]
@@ -185,13 +201,13 @@ class Eviction:
         index)) as the writer does), then read it. None when writing has ended or there is no room."""
         if self.ended or self.n >= self.total:
             return None
-        index, (full, evicted) = len(self.steps), self._logits
+        index, evicted = len(self.steps), self._logits
         probs = sampling.distribution(evicted, self.settings)
         token_id = sampling.greedy(probs) if seed is None else sampling.sample(probs, np.random.default_rng((seed, index)))
         raw = self.lm.tokenizer.convert_ids_to_tokens([token_id])[0]
-        step = EvictStep(index, self.n - 1, token_id, raw, readable(raw, self.scheme), seed, evicted, full,
-                         {layer: s.kept for layer, s in self.layers.items()}, self._lost,
-                         {layer: s.row for layer, s in self.layers.items()})
+        step = EvictStep(index, self.n - 1, token_id, raw, readable(raw, self.scheme), seed, evicted,
+                         {layer: s.kept for layer, s in self.layers.items()},
+                         {layer: s.row for layer, s in self.layers.items()}, self)
         self.steps.append(step)
         if token_id == self.lm.tokenizer.eos_token_id:
             self.ended = True
@@ -200,37 +216,49 @@ class Eviction:
         return step
 
     def _read(self, token_id: int) -> None:
-        """The token at position p = n through both caches; the policy's state moves to query p."""
+        """The token at position p = n through the evicted cache; the policy's state moves to query p."""
         p = self.n
         kept = {layer: self._next_kept(s, p) for layer, s in self.layers.items()}
         low = torch.finfo(torch.float32).min
         masks = {}
         for layer, keep in kept.items():
-            hidden = torch.zeros(2, keep.shape[0], 1, p + 1)  # row 0 (the full cache) hides nothing
-            hidden[1, :, 0].masked_fill_(torch.from_numpy(~keep), low)
+            hidden = torch.zeros(1, keep.shape[0], 1, p + 1)
+            hidden[0, :, 0].masked_fill_(torch.from_numpy(~keep), low)
             masks[layer] = hidden
-        # one torch thread: a batch of two rows is a matrix product, not a vector one, and on two threads
-        # torch's took 17 ms a layer's projection here against 0.3 ms on one (bench/evict_speed.py)
+        # one torch thread, as the app runs it (the same float sums whenever a link is read again)
         with attention_fn.recording() as records, attention_fn.hiding_keys(masks), torch.inference_mode(), \
                 blas.one_torch_thread():
-            out = self.lm.model(input_ids=torch.tensor([[token_id], [token_id]]), cache=self._cache, use_cache=True,
+            out = self.lm.model(input_ids=torch.tensor([[token_id]]), cache=self._cache, use_cache=True,
                                 logits_to_keep=1)
         self._cache = out.cache
         self.ids.append(token_id)
-        lost = np.zeros_like(self._lost)
         for rec in records:
             layer = self._layer_of(rec)
-            w = rec.weights[:, :, 0].numpy()  # (2, heads, p + 1): full, evicted
+            w = rec.weights[0, :, 0].numpy()  # (heads, p + 1) with the evicted cache
             s, keep = self.layers[layer], kept[layer]
-            hidden_per_head = np.repeat(~keep, self._heads // keep.shape[0], axis=0)  # (heads, p + 1)
-            lost[layer] = (w[0] * hidden_per_head).sum(axis=1)
             if s.accumulated is not None:
-                grouped = w[1].reshape(keep.shape[0], -1, p + 1).sum(axis=1)
+                grouped = w.reshape(keep.shape[0], -1, p + 1).sum(axis=1)
                 s.accumulated = np.pad(s.accumulated, ((0, 0), (0, 1))) + grouped
-            s.kept, s.row = keep, w[1].copy()
-        self._lost = lost
-        logits = out.logits[:, -1].float().numpy()
-        self._logits = (logits[0].copy(), logits[1].copy())
+            s.kept, s.row = keep, w.copy()
+        self._logits = out.logits[0, -1].float().numpy().copy()
+
+    # -- the full cache at the same text, read when asked -------------------------------------------
+    def read_full(self) -> None:
+        """The full cache reads every word written since it last read (what each step's `.full`, `.kl`,
+        `.same_top` and `.lost` need): one pass for all of them. Done on first use otherwise; the page
+        calls it where it waits its turn for the model."""
+        self._full.catch_up([s.token_id for s in self.steps[:-1]], [s.kept_mask for s in self.steps])
+
+    @property
+    def full_behind(self) -> int:
+        """Written words the full cache has yet to read (0: every step's `.full` is known)."""
+        return max(0, len(self.steps) - 1 - self._full.read)
+
+    def full_of(self, index: int) -> tuple[np.ndarray, np.ndarray]:
+        """Word `index`'s full-cache logits (vocab,) and what each head lost (layers, heads)."""
+        if index > self._full.read:
+            self.read_full()
+        return self._full.logits[index], self._full.lost[index]
 
     @property
     def written(self) -> str:
@@ -239,16 +267,6 @@ class Eviction:
     @property
     def tokens(self) -> list[str]:
         return self.lm.tokenizer.convert_ids_to_tokens(self.ids)
-
-
-def prompt_weights(q: torch.Tensor, k: torch.Tensor, scale: float, first_row: int) -> torch.Tensor:
-    """(heads, t, n) causal softmax(q·kᵀ·scale) of query rows first_row..first_row + t − 1 over keys 0..n − 1.
-    q (heads, t, d); k (kv_heads, n, d): a group's query heads read their key/value head."""
-    heads, t, d = q.shape
-    kv, n = k.shape[0], k.shape[1]
-    scores = torch.matmul(q.reshape(kv, heads // kv * t, d), k.transpose(1, 2)).view(heads, t, n) * scale
-    hidden = torch.ones(t, n, dtype=torch.bool).triu(first_row + 1)  # key j > query row i
-    return torch.softmax(scores.masked_fill(hidden, float("-inf")), dim=-1)
 
 
 def _group_sum(x: torch.Tensor, kv: int) -> torch.Tensor:

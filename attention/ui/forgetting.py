@@ -89,6 +89,8 @@ def runs(lm: LoadedModel) -> tuple[Eviction, Eviction | None] | None:
             for run in kept[1:]:
                 while run is not None and len(run.steps) < s[Keys.FG_WORDS] and run.step() is not None:
                     pass
+                if run is not None:
+                    run.read_full()  # the full cache's words in one pass, here in the model's queue
     except ValueError as exc:  # an empty prompt, said in words
         st.info(str(exc))
         return None

@@ -100,3 +100,23 @@ def test_what_a_head_lost_is_the_full_caches_weight_on_the_evicted_keys(smollm2)
         hidden = np.repeat(~s.kept_mask[layer], 3, axis=0)
         assert np.abs((row * hidden).sum(axis=1) - s.lost[layer]).max() < 1e-5
     assert s.lost.max() > 0.1
+
+
+def test_the_full_cache_read_late_says_what_it_says_word_by_word(smollm2):
+    """The full cache reads the words written since it last read when first asked (several in one pass): the
+    same words, distributions and losses as when it reads each word as it comes (< 1e-5: float rounding)."""
+    one = evict.start(smollm2, PROMPT, "h2o", budget=16)
+    for _ in range(5):
+        one.step().kl  # noqa: B018 - read now: the full cache follows word by word
+        assert one.full_behind == 0
+    late = evict.start(smollm2, PROMPT, "h2o", budget=16)
+    for _ in range(5):
+        late.step()
+    assert late.full_behind == 4  # nothing read yet: word 0's query is the prompt's last, read with it
+    late.read_full()
+    assert late.full_behind == 0
+    assert [s.token_id for s in late.steps] == [s.token_id for s in one.steps]
+    for a, b in zip(one.steps, late.steps, strict=True):
+        assert np.abs(a.full - b.full).max() < 1e-5 and np.abs(a.lost - b.lost).max() < 1e-5, a.index
+        assert (a.probs == b.probs).all()  # the evicted cache never waits for the full one
+    assert max(s.kl for s in late.steps) > 1e-3 and late.steps[-1].lost.max() > 0.01  # something evicted and lost
