@@ -60,6 +60,10 @@ class Shelf:
         # A model larger than the whole budget (SmolLM2's 538 MB against a hosted replica's 256 MB) is
         # still kept, here, by count: loading it again on every rerun would cost far more than it holds.
         self._models: LRUCache = LRUCache(maxsize=MAX_MODELS)
+        # With no RSS budget (locally), the last result larger than the whole budget is kept too, alone: an
+        # 8,192-token trace (about 1.8 GB) against the default 1,024 MB was traced again on every page run.
+        # The next one replaces it; a replica with an RSS budget keeps none (its inputs are capped anyway).
+        self._oversized: tuple[Hashable, Any] | None = None
         self._lock = threading.Lock()
         self._making: dict[Hashable, threading.Lock] = {}
 
@@ -92,6 +96,9 @@ class Shelf:
                         except ValueError:  # larger than the whole budget: served to this click, not kept
                             if isinstance(key, tuple) and key and key[0] in KEPT_WHEN_SHEDDING:
                                 self._models[key] = kept  # … unless it is a model
+                            elif not self.rss_budget:
+                                self._oversized = None  # the previous one goes before the next is kept
+                                self._oversized = (key, kept)
             with self._lock:
                 self._making.pop(key, None)
         return kept
@@ -105,6 +112,9 @@ class Shelf:
             dropped = [k for k in self._cache if not (isinstance(k, tuple) and k and k[0] in KEPT_WHEN_SHEDDING)]
             for k in dropped:
                 self._cache.pop(k, None)
+            if self._oversized is not None:
+                dropped.append(self._oversized[0])
+                self._oversized = None
         if not dropped:
             return False
         self.sheds += 1
@@ -115,15 +125,17 @@ class Shelf:
 
     def _lookup(self, key: Hashable) -> Any:
         kept = self._cache.get(key)
+        if kept is None and self._oversized is not None and self._oversized[0] == key:
+            return self._oversized[1]
         return self._models.get(key) if kept is None else kept
 
     def __len__(self) -> int:
         with self._lock:
-            return len(self._cache) + len(self._models)
+            return len(self._cache) + len(self._models) + (self._oversized is not None)
 
     def keys(self) -> list[Hashable]:
         with self._lock:
-            return [*self._cache.keys(), *self._models.keys()]
+            return [*self._cache.keys(), *self._models.keys(), *([self._oversized[0]] if self._oversized else [])]
 
     def usage(self) -> tuple[int, int]:
         """(bytes kept, the budget)."""

@@ -119,7 +119,7 @@ def test_a_shelf_makes_once_for_racing_sessions_and_draws_no_spinner_on_a_hit(mo
 
 def test_a_model_larger_than_the_whole_budget_is_still_kept_but_a_result_is_not():
     """SmolLM2 (538 MB) on a hosted replica (256 MB of results): kept by count, not loaded on each rerun."""
-    shelf = Shelf(1_000, max_entries=0)
+    shelf = Shelf(1_000, max_entries=0, rss_budget=2**40)
     made = []
 
     def big():
@@ -131,3 +131,22 @@ def test_a_model_larger_than_the_whole_budget_is_still_kept_but_a_result_is_not(
         shelf.get(("output", "smollm2", "a"), big, "app.tracing")
     assert len(made) == 3  # the model once, the result twice
     assert ("model", "smollm2") in shelf.keys() and ("output", "smollm2", "a") not in shelf.keys()
+
+
+def test_locally_the_last_result_larger_than_the_budget_is_kept_alone():
+    """An 8,192-token trace (1.8 GB) against the local 1,024 MB: kept, so a page run does not trace it again;
+    the next one replaces it, and shedding over an RSS budget drops it."""
+    shelf = Shelf(1_000, max_entries=0)
+    made = []
+
+    def big():
+        made.append(1)
+        return np.ones(10_000)
+
+    for _ in range(2):
+        shelf.get(("output", "smollm2", "a"), big, "app.tracing")
+    assert len(made) == 1 and ("output", "smollm2", "a") in shelf.keys()
+    shelf.get(("output", "smollm2", "b"), big, "app.tracing")
+    assert ("output", "smollm2", "a") not in shelf.keys() and ("output", "smollm2", "b") in shelf.keys()
+    shelf.rss_budget = 1  # over any RSS budget: shed
+    assert shelf.shed_if_over_budget() and ("output", "smollm2", "b") not in shelf.keys()
