@@ -46,8 +46,10 @@ def test_the_cache_keeps_traces_within_its_byte_budget(monkeypatch):
     kept, limit = cache.shelf.usage()
     assert kept <= limit == budget
     assert cache.trace(None, texts[0]) is not first  # the oldest was pushed out and traced again
-    huge = cache.trace(None, "word " * 300)  # over the whole budget: served, not kept
+    huge = cache.trace(None, "word " * 300)  # over the whole budget: served, kept alone beside it (locally)
     assert huge.nbytes() > budget and cache.shelf.usage()[0] <= budget
+    assert cache.trace(None, "word " * 300) is huge
+    cache.trace(None, "word " * 301)  # the next one over the budget takes its place
     assert cache.trace(None, "word " * 300) is not huge  # asked again, it is traced again
 
 
