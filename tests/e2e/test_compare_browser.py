@@ -18,7 +18,7 @@ def grid_index(page) -> int:
         titles = [page.evaluate("(el) => { const gd = el.querySelector('.js-plotly-plot');"
                                 " return gd && gd._fullLayout ? gd._fullLayout.title.text : ''; }", c.element_handle())
                   for c in charts.all()]
-        found = [i for i, title in enumerate(titles) if GRID_TITLE in title]  # the theme wraps titles in <b>
+        found = [i for i, title in enumerate(titles) if GRID_TITLE in title.replace("<br>", " ")]  # <b>, wrapped
         if found:
             return found[0]
         page.wait_for_timeout(500)

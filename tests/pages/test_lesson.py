@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 from attention.lesson.story import N_STEPS
+from tests.pages.head_views import panel_texts
 
 pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
@@ -176,7 +177,8 @@ def test_the_cross_attention_steps_link_opens_translate_on_azul_reading_blue():
     assert at.session_state["tr_text"] == "The ball is blue."
     assert (at.session_state["tr_kind"], at.session_state["tr_layer"]) == ("cross", 1)
     assert (at.session_state["sel_tr_q"], at.session_state["sel_tr_k"]) == (3, 3)  # azul → blue
-    assert "azul" in text(at) and "blue" in text(at)
+    detail = " ".join(panel_texts(at))  # the head view's detail panel, laid out by the browser
+    assert "azul" in text(at) and "azul" in detail and "blue" in detail
 
 
 LONG = " ".join(["The black cat drank the milk and the dog ate the bread"] * 40)  # past the length limit

@@ -23,7 +23,7 @@ function lvCss(code, decimals) { // the same colour as CSS, for the strips
 }
 
 function lvRanges(a0, a1, n, px) {
-  // per screen pixel, the positions [lo, hi) it shows: a partition when a pixel covers ≥ 1 position,
+  // per screen pixel, the positions [lo, hi) it shows: a partition when a pixel covers \u2265 1 position,
   // the position under its centre when zoomed in further
   const lo = new Int32Array(px), hi = new Int32Array(px), step = (a1 - a0) / px;
   for (let i = 0; i < px; i++) {
@@ -47,7 +47,7 @@ function lvMaxOf(codes, width, r0, r1, c0, c1) { // the largest code in rows r0.
 
 function lvRender(d, view, W, H) {
   // d: {nq, nk, cell, pooled: {codes, rows, cols}, tiles: [...], lut}; view: {x0, x1, y0, y1} in positions.
-  // Returns ImageData W × H (device pixels) of the matrix area.
+  // Returns ImageData W \u00d7 H (device pixels) of the matrix area.
   const img = new ImageData(W, H), px = new Uint32Array(img.data.buffer);
   const [rlo, rhi] = lvRanges(view.y0, view.y1, d.nq, H), [clo, chi] = lvRanges(view.x0, view.x1, d.nk, W);
   const tiles = d.tiles.filter((t) => t.r1 > view.y0 && t.r0 < view.y1 && t.c1 > view.x0 && t.c0 < view.x1);
@@ -82,7 +82,7 @@ function lvTicks(a0, a1, px, minGap) { // round positions to label along an axis
 
 function lvStrip(ctx, values, a0, a1, n, x, y, len, depth, vertical, label) {
   // An exact row (or column) as bars along the matrix's axis: per pixel the largest of the positions it
-  // covers, bar length ∝ weight over the largest in view (written in the strip: `label` with {w}).
+  // covers, bar length \u221d weight over the largest in view (written in the strip: `label` with {w}).
   ctx.fillStyle = "#f4f6f8";
   if (vertical) ctx.fillRect(x, y, depth, len); else ctx.fillRect(x, y, len, depth);
   if (!values) return;
@@ -111,6 +111,6 @@ function lvStrip(ctx, values, a0, a1, n, x, y, len, depth, vertical, label) {
   ctx.restore();
 }
 
-function lvFill(text, values) { // "{a} and {b}" with values {a: …, b: …}, every occurrence
+function lvFill(text, values) { // "{a} and {b}" with values {a: \u2026, b: \u2026}, every occurrence
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
 }

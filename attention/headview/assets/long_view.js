@@ -6,7 +6,7 @@
 const LV_AXIS_L = 52, LV_AXIS_T = 22, LV_GAP = 6, LV_STRIP = 56, LV_MAX_SIDE = 960;
 const LV_TILE_SHOW = 512; // positions a side at most for an exact tile to be asked for
 const LV_TILE_GRID = 64; // analysis/long_rows.TILE_GRID
-const LV_TILES_KEPT = 12; // exact tiles kept in the browser (each ≤ 576² codes)
+const LV_TILES_KEPT = 12; // exact tiles kept in the browser (each \u2264 576\u00b2 codes)
 const LV_MIN_SPAN = 8;
 const LV_RETRY_MS = 5000; // a tile or a selection Python has not answered this long is sent again
 
@@ -49,7 +49,7 @@ class LvView {
     this.root = el("div", "lv");
     this.root.setAttribute("data-matrix", "A-long");
     const bar = el("div", "lv-toolbar");
-    this.buttons = { out: el("button", "", "−"), in: el("button", "", "+"), reset: el("button", "", L.reset) };
+    this.buttons = { out: el("button", "", "\u2212"), in: el("button", "", "+"), reset: el("button", "", L.reset) };
     this.buttons.out.setAttribute("aria-label", L.zoom_out);
     this.buttons.in.setAttribute("aria-label", L.zoom_in);
     for (const b of Object.values(this.buttons)) { b.type = "button"; bar.append(b); }
@@ -125,7 +125,7 @@ class LvView {
     this.setView(cx - fx * w, cx - fx * w + w, cy - fy * h, cy - fy * h + h);
   }
   resetView() { this.setView(0, this.nk, 0, this.nq); }
-  goTo(row, col, span) { // centre a span × span window on a cell
+  goTo(row, col, span) { // centre a span \u00d7 span window on a cell
     const r = row >= 0 ? row : (this.view.y0 + this.view.y1) / 2, c = col >= 0 ? col : (this.view.x0 + this.view.x1) / 2;
     this.setView(c - span / 2, c + span / 2, r - span / 2, r + span / 2);
   }
@@ -182,13 +182,13 @@ class LvView {
   }
   describe(row, col) { // the words a hover, the status line and a screen reader give for a cell
     const L = this.L, dec = this.h.decimals, code = this.exact(row, col), f = this.lineValue(row, col);
-    const words = `${L.query} ${row} «${this.qLabels[row]}» · ${L.key} ${col} «${this.kLabels[col]}»`;
+    const words = `${L.query} ${row} \u00ab${this.qLabels[row]}\u00bb \u00b7 ${L.key} ${col} \u00ab${this.kLabels[col]}\u00bb`;
     if (code === this.h.masked_code) return `${words}: ${L.masked}`;
     if (f !== null) return `${words}: ${L.weight} ${f.toPrecision(4)} (${L.exact})`;
     if (code !== null) return `${words}: ${L.weight} ${hvFixed(code, dec)} (${L.exact})`;
     const p = this.d.pooled, cell = this.h.cell, pr = Math.floor(row / cell), pc = Math.floor(col / cell);
     const best = p.codes[pr * p.cols + pc];
-    const block = `${pr * cell}–${Math.min(this.nq, pr * cell + cell) - 1} × ${pc * cell}–${Math.min(this.nk, pc * cell + cell) - 1}`;
+    const block = `${pr * cell}\u2013${Math.min(this.nq, pr * cell + cell) - 1} \u00d7 ${pc * cell}\u2013${Math.min(this.nk, pc * cell + cell) - 1}`;
     return best < 0 ? `${words}: ${L.masked}` : `${words}: ${lvFill(L.pooled_value, { w: hvFixed(best, dec), block })}`;
   }
 }
