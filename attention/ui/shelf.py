@@ -86,6 +86,7 @@ class Shelf:
                     kept = self._lookup(key)
                 if kept is None:
                     self.shed_if_over_budget()
+                    self._drop_oversized_like(key)
                     with st.spinner(t(spinner)):
                         kept = make()
                     if queued:  # a computation's temporaries are freed now: hand their pages back
@@ -122,6 +123,14 @@ class Shelf:
         log.warning("resident memory over %d MB: shed %d cached results, now %d MB", self.rss_budget >> 20,
                     len(dropped), memory.rss_bytes() >> 20)
         return True
+
+    def _drop_oversized_like(self, key: Hashable) -> None:
+        """Before a result of the same kind is made, the oversized one kept goes: the next may be as large, and
+        two 8,192-token traces side by side (old kept, new being made) would double the peak."""
+        with self._lock:
+            old = self._oversized
+            if old is not None and isinstance(key, tuple) and isinstance(old[0], tuple) and key[:1] == old[0][:1]:
+                self._oversized = None
 
     def _lookup(self, key: Hashable) -> Any:
         kept = self._cache.get(key)

@@ -14,12 +14,15 @@ VIEWS = (("?q=6&k=4", TABS), ("translate?q=5&k=5&kind=cross", ("sum", "space")),
          ("overview", (None,)), ("overview?source=translator&kind=encoder", (None,)), ("find_heads", (None,)))
 
 
+def _page_at(browser, width: int, height: int):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture
 def wide_page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from _page_at(browser, 1280, 1000)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -56,10 +59,7 @@ def test_the_measure_sees_a_clipped_and_an_overlapping_text():
 
 @pytest.fixture
 def narrow_page(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 900})
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from _page_at(browser, 390, 900)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

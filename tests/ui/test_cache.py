@@ -148,7 +148,14 @@ def test_locally_the_last_result_larger_than_the_budget_is_kept_alone():
     for _ in range(2):
         shelf.get(("output", "smollm2", "a"), big, "app.tracing")
     assert len(made) == 1 and ("output", "smollm2", "a") in shelf.keys()
-    shelf.get(("output", "smollm2", "b"), big, "app.tracing")
+    held_while_making = []
+
+    def big_b():  # the kept one is gone before the next of its kind is made: never two at the peak
+        held_while_making.append(("output", "smollm2", "a") in shelf.keys())
+        return big()
+
+    shelf.get(("output", "smollm2", "b"), big_b, "app.tracing")
+    assert held_while_making == [False]
     assert ("output", "smollm2", "a") not in shelf.keys() and ("output", "smollm2", "b") in shelf.keys()
     shelf.rss_budget = 1  # over any RSS budget: shed
     assert shelf.shed_if_over_budget() and ("output", "smollm2", "b") not in shelf.keys()
