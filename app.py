@@ -8,8 +8,9 @@ import streamlit as st
 
 from attention import blas
 from attention.i18n import LANGUAGES
-from attention.ui import history, settings, state
-from attention.ui.sentence import EXPLORE_TEXT
+from attention.ui import history, state
+from attention.ui.hosting import settings
+from attention.view import EXPLORE_TEXT
 from attention.ui.charts import IMAGE_FORMATS
 from attention.ui.lang import t
 from attention.ui.state import Keys

@@ -15,7 +15,7 @@ class Keys:
     KIND = "kind"
     LAYER = "layer"
     HEAD = "head"
-    LONG_ROWS = "long_rows"  # the long head view (ui/long_view.py): the query position typed in
+    LONG_ROWS = "long_rows"  # the long head view (ui/head_view/long_view.py): the query position typed in
     LONG_KEYS = "long_keys"  # and the key position
     LONG_TILE = "long_tile:"  # + the view's key: the exact tile it shows, (r0, r1, c0, c1)
     LONG_SEL = "long_sel:"  # + the view's key: its selection where the page keeps none (Write)
@@ -94,7 +94,7 @@ class Keys:
     WR_HEAD = "wr_head"
     WR_WRITING = "wr_writing"  # this session's Writing (attention/lm/writer.py) and what it was made from
     WR_PLAYING = "wr_playing"  # ▶ Play is on: a ticking fragment writes one word per tick
-    HV_SENT = "hv_sent_"  # + a head view's key: the ids of the blocks its browser was sent (ui/head_component.py)
+    HV_SENT = "hv_sent_"  # + a head view's key: the ids of the blocks its browser was sent (ui/head_view/head_component.py)
     WR_WHY = "wr_why"  # Why this word: the last answer (attention/lm/why.py) and the step and token it is for
     # Compare (change one word: two sentences through one model)
     CMP_A = "cmp_a"

@@ -54,6 +54,7 @@ PARAMS: dict[str, dict[str, str]] = {
         "layer": Keys.CMP_LAYER, "head": Keys.CMP_HEAD, "patch": Keys.CMP_PATCH},
 }
 GLOBAL: dict[str, str] = {"lang": Keys.LANG, "cvd": Keys.CVD_COLOURS}  # carried by every page's link
+EXPLORE_TEXT = "The black cat drank the milk"  # Explore's first sentence (app.py), traced before a replica is ready
 ONLY_WHEN_ON = frozenset({Keys.CVD_COLOURS})  # named in the link only when switched on
 
 # the type each session key holds (a link's text is parsed into it); the rest are text

@@ -8,7 +8,7 @@ the translator and SmolLM2 loaded, the pages' modules imported), then every sess
 own sentence filled to about T tokens, as bench/load_sessions.py --prompt-tokens) into a hosted Writing
 (lm/written.HOSTED), and the class writes together: word 1 for everyone, then word 2, ...; after each word the
 page's view of it is made (the newest layer's site and the shown head's rows). Printed: the process's peak RSS
-(VmHWM) beside the replica's derived RSS budget (attention/ui/settings.py), the Writings' bytes, the CPU per
+(VmHWM) beside the replica's derived RSS budget (attention/ui/hosting/settings.py), the Writings' bytes, the CPU per
 prompt read and per written word. Then, in this (parent) process, every session's words are compared with
 transformers' own greedy continuation of its prompt: wrong = any differs.
 """
@@ -29,7 +29,7 @@ def child(sessions: int, words: int, prompt_tokens: int) -> dict:
     os.environ["ATTENTION_HOSTED"] = "1"
     from bench.peak import peak_mib
 
-    from attention.ui import cache, serve, settings
+    from attention.ui.hosting import cache, serve, settings
 
     t0 = time.process_time()
     serve.warm()

@@ -20,9 +20,9 @@ import time
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from attention import sources  # noqa: E402
-from attention.analysis.selection import Selection  # noqa: E402
+from attention.params.selection import Selection  # noqa: E402
 from attention.lm import deciding  # noqa: E402
-from attention.analysis import lesson_numbers  # noqa: E402
+from attention.lesson import numbers as lesson_numbers  # noqa: E402
 from attention.capture import hf_model, projections  # noqa: E402
 from attention.translator import api, snapshots, translate  # noqa: E402
 from attention.lesson import printout  # noqa: E402

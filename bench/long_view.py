@@ -1,4 +1,4 @@
-"""The long head view (ui/long_view.py) in real headless Chromium against the real app: SmolLM2 on a text of
+"""The long head view (ui/head_view/long_view.py) in real headless Chromium against the real app: SmolLM2 on a text of
 8,192 tokens in Explore.
 
     python -m bench.long_view [--tokens 8192] [--clicks 15] [--zooms 5] [--json out.json]

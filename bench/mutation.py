@@ -5,7 +5,7 @@ bench/mutation_equivalent.md explains it as equivalent (no test can tell it from
 
     python -m bench.mutation                 # run (2 workers; minutes), then report
     python -m bench.mutation --report        # report the last run only
-    python -m bench.mutation --only 'attention.analysis.selection.*'   # one module while iterating
+    python -m bench.mutation --only 'attention.params.selection.*'   # one module while iterating
     python -m bench.mutation --diff          # with each survivor's diff
 
 Not part of CI: it takes minutes and mutmut's results are a guide, not a gate. mutmut works in

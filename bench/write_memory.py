@@ -27,7 +27,7 @@ def main() -> None:
         return hosted()
     from attention.lm import writer
     from attention.sources import registry
-    from attention.ui.memory import release, rss_bytes
+    from attention.ui.hosting.memory import release, rss_bytes
 
     lm = registry.get("smollm2").load_writer()
     prompt = " ".join(f"word{i % 97}" for i in range(args.tokens))

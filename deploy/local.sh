@@ -10,7 +10,7 @@
 # config, logs (access.log names the replica that served each request) and the replicas' output.
 # nginx runs as a process of its own with that config, never as the system service; it is installed
 # with apt when missing. Set ATTENTION_LISTEN=0.0.0.0 to let other machines in (default: loopback only).
-# The replicas read the app's settings from the environment (attention/ui/settings.py).
+# The replicas read the app's settings from the environment (attention/ui/hosting/settings.py).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 pid_file="${ATTENTION_DEPLOY_PIDS:-$here/.run/local.pids}"
@@ -21,7 +21,7 @@ python="${PYTHON:-python}"
 usage() { echo "usage: $0 N PORT | $0 stop" >&2; exit 2; }
 
 ours() {  # is this pid still one of the processes we started (and not a recycled pid)?
-  [[ -r "/proc/$1/cmdline" ]] && tr '\0' ' ' <"/proc/$1/cmdline" | grep -q -e streamlit -e nginx -e serve.sh -e attention.ui.serve
+  [[ -r "/proc/$1/cmdline" ]] && tr '\0' ' ' <"/proc/$1/cmdline" | grep -q -e streamlit -e nginx -e serve.sh -e attention.ui.hosting.serve
 }
 
 stop_all() {
@@ -90,7 +90,7 @@ trap 'stop_all; exit 130' INT TERM
 trap 'stop_all' EXIT
 
 # 2N distinct free loopback ports, all held open at once while they are chosen: each replica's app and
-# its readiness port (attention/ui/serve.py answers /ready once the models are loaded).
+# its readiness port (attention/ui/hosting/serve.py answers /ready once the models are loaded).
 read -r -a ports <<<"$("$python" -c '
 import socket, sys
 socks = [socket.socket() for _ in range(int(sys.argv[1]))]

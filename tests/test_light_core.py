@@ -74,7 +74,7 @@ def test_the_light_parts_import_and_recompute_with_only_numpy_installed():
 
 def test_the_allow_list_really_blocks():
     """The same blocker stops numpy when numpy is not allowed, and a package of the app's."""
-    done = run_blocked(["attention.core", "attention.ui.cache"], {"cachetools"})
+    done = run_blocked(["attention.core", "attention.ui.hosting.cache"], {"cachetools"})
     failed = done.stdout.splitlines()
     assert failed[0].startswith("attention.core: ImportError: numpy is blocked"), done.stdout + done.stderr
-    assert failed[1].startswith("attention.ui.cache: ImportError:"), done.stdout + done.stderr
+    assert failed[1].startswith("attention.ui.hosting.cache: ImportError:"), done.stdout + done.stderr

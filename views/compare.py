@@ -1,10 +1,11 @@
 """Compare: change one word. Two sentences through one model; what changed in every head, in the output,
-and (patching, on a button) which heads carry the change. Logic in attention/ui/compare_run.py, drawing
-in attention/ui/compare_view.py."""
+and (patching, on a button) which heads carry the change. Logic in attention/ui/pages/compare_run.py, drawing
+in attention/ui/pages/compare_view.py."""
 
 import streamlit as st
 
-from attention.ui import compare_run, compare_view, pickers, sentence, state
+from attention.ui.pages import compare_run, compare_view
+from attention.ui import pickers, sentence, state
 from attention.ui.lang import t
 from attention.ui.state import Keys
 

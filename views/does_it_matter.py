@@ -13,7 +13,8 @@ from attention.analysis.value_weighted import sink_share, site_value_weighted
 from attention.plots import effect_figures
 from attention.sources import Source
 from attention.trace import KINDS, Trace
-from attention.ui import cache, charts, sentence, state
+from attention.ui.hosting import cache
+from attention.ui import charts, sentence, state
 from attention.ui.lang import formatter, kind_title, t
 from attention.ui.state import Keys
 

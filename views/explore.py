@@ -3,7 +3,10 @@
 import streamlit as st
 
 from attention.trace import TOLERANCE
-from attention.ui import cache, compare_run, lesson_page, long_view, matrices, pickers, sentence, state
+from attention.ui.hosting import cache
+from attention.ui.pages import compare_run, lesson_page
+from attention.ui.head_view import long_view, matrices
+from attention.ui import pickers, sentence, state
 from attention.ui.lang import kind_title, t, trace_notes
 from attention.ui.state import EXPLORE_SCOPE, Keys
 

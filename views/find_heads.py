@@ -5,8 +5,8 @@ import streamlit as st
 from attention.analysis.token_text import readable_tokens
 from attention.analysis import claims
 from attention.analysis.head_links import default_pair, other_word, rank_heads
-from attention.analysis.markdown import code
-from attention.analysis.selection import Selection
+from attention.params.markdown import code
+from attention.params.selection import Selection
 from attention.analysis.word_merge import Rows
 from attention.ui import pickers, sentence, state
 from attention.ui.lang import formatter, t

@@ -9,7 +9,8 @@ from attention import i18n
 from attention.analysis.eviction import heads_lost_most
 from attention.plots import evict_figures
 from attention.plots.next_word_bars import bars_html
-from attention.ui import charts, forgetting, writing
+from attention.ui import charts
+from attention.ui.pages import forgetting, writing
 from attention.ui.lang import lang, t
 from attention.ui.state import Keys
 

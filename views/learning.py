@@ -3,11 +3,14 @@
 import streamlit as st
 
 from attention.analysis import learning_curves
-from attention.analysis.text_input import check_text
+from attention.params.text_input import check_text
 from attention.plots import heatmaps, training_curves
-from attention.ui import cache, charts, lesson_page, matrices, sentence, state
+from attention.ui.hosting import cache
+from attention.ui import charts, sentence, state
+from attention.ui.pages import lesson_page
+from attention.ui.head_view import matrices
 from attention.ui import pickers as pickers_
-from attention.ui.learning_roles import roles_over_training
+from attention.ui.pages.learning_roles import roles_over_training
 from attention.ui.state import LEARN_SCOPE, Keys
 from attention.ui.lang import t
 

@@ -8,12 +8,13 @@ import streamlit as st
 
 from attention.analysis import export, head_stats, word_merge
 from attention.analysis.overview_data import Overview
-from attention.analysis.selection import Selection, selection_from_event
+from attention.params.selection import Selection, selection_from_event
 from attention.plots import head_grid
 from attention.trace import Trace
-from attention.ui import cache, charts, pickers, sentence, state
-from attention.ui.atlas_section import atlas_section
-from attention.ui.roles_section import roles_section
+from attention.ui.hosting import cache
+from attention.ui import charts, pickers, sentence, state
+from attention.ui.pages.atlas_section import atlas_section
+from attention.ui.pages.roles_section import roles_section
 from attention.ui.state import Keys
 from attention.ui.lang import t
 from attention.ui.sentence import MODEL, TRANSLATOR

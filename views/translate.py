@@ -6,7 +6,10 @@ import streamlit as st
 
 from attention import sources
 from attention.trace import TOLERANCE, Site
-from attention.ui import cache, compare_run, lesson_page, matrices, pickers, sentence, state
+from attention.ui.hosting import cache
+from attention.ui.pages import compare_run, lesson_page
+from attention.ui.head_view import matrices
+from attention.ui import pickers, sentence, state
 from attention.ui.lang import t, trace_notes
 from attention.ui.state import TRANSLATE_SCOPE, Keys
 

@@ -7,19 +7,21 @@ from typing import NamedTuple
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from attention.analysis import sampling
-from attention.analysis.text_tail import text_tail
-from attention.analysis.markdown import code
+from attention.lm import sampling
+from attention.params.text_tail import text_tail
+from attention.params.markdown import code
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
-from attention.ui import compare_run, head_component, head_legend, long_view, state, write_lens, write_play, write_why, writing
+from attention.ui.pages import compare_run, write_lens, write_play, write_why, writing
+from attention.ui.head_view import head_component, head_legend, long_view
+from attention.ui import state
 from attention import i18n
 from attention.ui.lang import lang, t
-from attention.ui.matrices import head_labels
+from attention.ui.head_view.matrices import head_labels
 from attention.ui.state import Keys
 
 LAYER_BOX_PX = 96  # the layer picker: two digits and the arrow
-VIEW_KEY = "wr-head"  # the head view's key: its blocks sent, and those made (ui/head_component.py)
+VIEW_KEY = "wr-head"  # the head view's key: its blocks sent, and those made (ui/head_view/head_component.py)
 
 
 def controls(vocab: int):
@@ -197,7 +199,7 @@ def write_page() -> None:
     vocab = int(lm.model.get_output_embeddings().weight.shape[0])
     st.text_area(t("write.prompt"), key=Keys.WR_PROMPT, height=68, on_change=writing.new_prompt)
     s = controls(vocab)
-    with writing.slot().lock:  # one run of this session reads the Writing at a time (ui/held.py)
+    with writing.slot().lock:  # one run of this session reads the Writing at a time (ui/hosting/held.py)
         w = writing.writing(lm, st.session_state.get(Keys.WR_PROMPT) or "", s)
         if w is None:
             return

@@ -68,7 +68,7 @@ def display_name(path: str | None = None) -> str:
 
 def read_model(path: str | None = None) -> LoadedModel:
     """Read the model in folder `path` (the default model when None), uncached: the app keeps models
-    in its one cache (attention/ui/cache.py); a notebook calls load() instead."""
+    in its one cache (attention/ui/hosting/cache.py); a notebook calls load() instead."""
     path = os.path.abspath(path) if path else default_model_path()
     if not os.path.isdir(path):
         raise ModelLoadError(f"Cannot load a model from '{path}': no such folder.")

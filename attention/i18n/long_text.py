@@ -1,4 +1,4 @@
-"""Explore past the length where every cell is drawn (ui/long_view.py)."""
+"""Explore past the length where every cell is drawn (ui/head_view/long_view.py)."""
 
 STRINGS: dict[str, dict[str, str]] = {
     "long.caption": {

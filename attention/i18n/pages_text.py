@@ -17,7 +17,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "headview.reset": {"en": "Reset zoom", "zh": "重置缩放"},
     "headview.colour_one": {"en": "A's colours: 0 to 1", "zh": "A 的颜色：0 到 1"},
     "headview.colour_rows": {"en": "A's colours: each row 0 to its largest weight", "zh": "A 的颜色：每行从 0 到该行最大权重"},
-    # the legend the page draws under the head view (ui/head_legend.py): what each matrix's colours mean
+    # the legend the page draws under the head view (ui/head_view/head_legend.py): what each matrix's colours mean
     "legend.blue": {"en": "blue", "zh": "蓝色"},
     "legend.red": {"en": "red", "zh": "红色"},
     "legend.orange": {"en": "orange", "zh": "橙色"},

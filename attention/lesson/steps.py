@@ -1,6 +1,6 @@
 """The lesson's steps on the pretrained model: each reads its numbers from the learner's trace and says
 them in the chosen language. No Streamlit here: a step is data (text, a figure, a hint, a link, maybe a
-prediction), drawn by ui/lesson_page.py and printed by printout.py alike.
+prediction), drawn by ui/pages/lesson_page.py and printed by printout.py alike.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import plotly.graph_objects as go
 
 from attention import i18n
 from attention.analysis import anatomy, claims
-from attention.analysis import lesson_numbers as lesson
+from attention.lesson import numbers as lesson
 from attention.analysis.learning_curves import SnapshotTraces
-from attention.analysis.markdown import code as word
+from attention.params.markdown import code as word
 from attention.analysis.qkv_origin import Origin
-from attention.analysis.selection import Selection
+from attention.params.selection import Selection
 from attention.plots import explain_figures, heatmaps
 from attention.keys import Keys
 from attention.trace import Kind, Site, Trace

@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from attention.analysis import learning_curves
-from attention.analysis import lesson_numbers as lesson
+from attention.lesson import numbers as lesson
 from attention.analysis.head_links import rank_heads
 from attention.plots import heatmaps, training_curves
 from attention.keys import Keys

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import torch
 
-from attention.analysis.atlas_corpus import WRITING_PROMPTS, WRITTEN_TOKENS
+from attention.lm.atlas_corpus import WRITING_PROMPTS, WRITTEN_TOKENS
 from attention.capture.loaded import LoadedModel
 
 SEED = 0

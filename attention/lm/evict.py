@@ -26,7 +26,7 @@ import numpy as np
 import torch
 
 from attention import blas
-from attention.analysis import sampling
+from attention.lm import sampling
 from attention.analysis.token_text import readable
 from attention.capture import attention_fn, malloc
 from attention.capture.loaded import LoadedModel

@@ -69,7 +69,7 @@ class ReadingBack:
         return self.n - (len(self.steps) - written)
 
     def nbytes(self) -> int:
-        """Bytes this writing holds, for the sessions' shared budget (ui/held.py): every layer's rows with
+        """Bytes this writing holds, for the sessions' shared budget (ui/hosting/held.py): every layer's rows with
         their spare room and the model's weight blocks, the KV cache's tensors where they are a copy, the
         logits kept per step, each step's own rows, the token read ahead and the one layer's
         recomputation kept for the head view."""

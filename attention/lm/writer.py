@@ -26,7 +26,7 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from transformers import DynamicCache  # noqa: E402
 
-from attention.analysis import sampling  # noqa: E402
+from attention.lm import sampling  # noqa: E402
 from attention.analysis.token_text import pending_bytes, piece_labels, readable, scheme_of  # noqa: E402, F401 - readable: part of the API
 from attention.capture import attention_fn  # noqa: E402
 from attention.capture import hf_model, malloc  # noqa: E402
@@ -192,7 +192,7 @@ class Writing(ReadingBack, WrittenLabels):
 
     def ahead(self, seed: int | None = None) -> bool:
         """Read the token step(seed) would choose now, without writing it: the model's work of the next
-        word done while the learner looks at this one (ui/writing.py runs it in a background thread).
+        word done while the learner looks at this one (ui/pages/writing.py runs it in a background thread).
         A step that chooses that token takes these rows; one that chooses another (the settings changed)
         drops them and reads its own. Reading a token does not depend on how it was chosen, so the rows
         are the same either way. True when a token was read."""
@@ -273,7 +273,7 @@ def token_scheme(tokenizer) -> str:
 
 def start(lm: LoadedModel, prompt: str, limits: Limits = LOCAL, temperature: object = 1.0, top_k: object = None,
           top_p: object = None) -> Writing:
-    """Read the prompt (settings clamped, see analysis/sampling.py): a Writing ready for its first step."""
+    """Read the prompt (settings clamped, see lm/sampling.py): a Writing ready for its first step."""
     vocab = int(lm.model.get_output_embeddings().weight.shape[0])
     return Writing(lm, prompt, limits, sampling.settings(temperature, top_k, top_p, vocab=vocab))
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from attention.analysis import sampling
+from attention.lm import sampling
 from attention.lm.rows import NewRows
 
 

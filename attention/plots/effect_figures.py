@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from attention.analysis.selection import NO_SELECTION, Selection
+from attention.params.selection import NO_SELECTION, Selection
 from attention.analysis.value_weighted import head_value_weighted
 from attention.plots.heatmaps import EMPTY_TEMPLATE, label, matrix_figure, token_labels
 from attention.trace import Site

@@ -17,7 +17,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention.analysis.overview_data import THUMB_MAX, downsample, query_block
-from attention.analysis.selection import NO_SELECTION, Selection
+from attention.params.selection import NO_SELECTION, Selection
 from attention.plots import heatmaps
 
 ROW_PX = 96  # height of one row of thumbnails (title included)

@@ -14,7 +14,7 @@ import unicodedata
 import numpy as np
 import plotly.graph_objects as go
 
-from attention.analysis.selection import NO_SELECTION, Selection
+from attention.params.selection import NO_SELECTION, Selection
 from attention.plots.labels import escape, label, token_labels
 from attention.trace import Site
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from attention.analysis import atlas_sites
 from attention.analysis.atlas import Atlas
-from attention.analysis.atlas_corpus import LESSON_SENTENCES, Corpus
+from attention.lm.atlas_corpus import LESSON_SENTENCES, Corpus
 from attention.sources.base import Source
 from attention.trace import Trace
 

@@ -5,7 +5,7 @@ The alignment curve is measured once, when the weights are written (train.py, or
 them in alignment.json: measuring it needs the corpus's test split, and building the corpus takes
 seconds the Learning page's first visit should not spend.
 
-Uncached: the app keeps the results in its one byte-bounded cache (attention/ui/cache.py).
+Uncached: the app keeps the results in its one byte-bounded cache (attention/ui/hosting/cache.py).
 """
 
 from __future__ import annotations

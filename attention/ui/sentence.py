@@ -5,11 +5,12 @@ from __future__ import annotations
 import streamlit as st
 
 from attention import ModelLoadError, sources
-from attention.analysis.markdown import literal
-from attention.analysis.text_input import check_text
+from attention.params.markdown import literal
+from attention.params.text_input import check_text
 from attention.sources import Output, Source
 from attention.trace import Trace
-from attention.ui import cache, load_errors, settings, state
+from attention.ui.hosting import cache, settings
+from attention.ui import load_errors, state
 from attention.ui.lang import t, trace_problems
 from attention.ui.state import Keys
 
@@ -17,7 +18,6 @@ from attention.ui.state import Keys
 # sidebar (all-MiniLM-L6-v2 by default), or the built-in translator. `chosen()` turns the choice into a
 # source; the links keep these two words.
 MODEL, TRANSLATOR = "model", "translator"
-EXPLORE_TEXT = "The black cat drank the milk"  # Explore's first sentence (app.py), traced before a replica is ready
 TRANSLATOR_TEXT = "The black cat drank the milk."  # the first sentence of the translator's pages
 TRANSLATOR_MAX_CHARS = 2_000
 

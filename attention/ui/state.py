@@ -20,7 +20,7 @@ import streamlit as st
 from attention import sources
 
 from attention import view as view_
-from attention.analysis.selection import Selection
+from attention.params.selection import Selection
 from attention.view import View
 
 from attention.keys import Keys  # noqa: F401  (declared where the pure lesson can name them too)

@@ -12,7 +12,7 @@ import pytest
 
 from attention import i18n
 from attention.analysis import deciding_heads as dh
-from attention.analysis.selection import Selection
+from attention.params.selection import Selection
 from attention.keys import Keys
 from attention.lesson import predict_word as pw
 from attention.lesson.steps import Context, Unavailable

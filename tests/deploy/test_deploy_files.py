@@ -59,7 +59,7 @@ def test_kubernetes_manifests_wire_up() -> None:
     assert hpa["spec"]["minReplicas"] == dep["spec"]["replicas"] < hpa["spec"]["maxReplicas"]
     metrics = {x["type"]: x for x in hpa["spec"]["metrics"]}
     assert metrics["Resource"]["resource"]["name"] == "cpu"
-    assert metrics["Pods"]["pods"]["metric"]["name"] == "attention_queue_waiting"  # served by ui/serve.py
+    assert metrics["Pods"]["pods"]["metric"]["name"] == "attention_queue_waiting"  # served by ui/hosting/serve.py
 
     assert svc["spec"]["ports"][0]["targetPort"] in ports
     notes = ing["metadata"]["annotations"]
@@ -126,7 +126,7 @@ def test_the_memory_figures_are_derived_from_the_one_measured_figure() -> None:
     """The hosted RSS budget is the three models' measured RSS plus the sessions' budget and a computation's
     room, the sessions' budget holding a class of 30 hosted Writings (1.4 GB cannot: README); the manifest says exactly what settings.k8s_memory() derives (request the budget,
     limit the budget × the margin), so the figure is written once."""
-    from attention.ui import settings
+    from attention.ui.hosting import settings
 
     (app,) = manifests()["Deployment"]["spec"]["template"]["spec"]["containers"]
     env = {e["name"]: e["value"] for e in app["env"]}

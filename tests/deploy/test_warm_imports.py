@@ -8,9 +8,9 @@ from harness.app_server import ROOT
 
 CHECK = """
 import sys
-from attention.ui import serve
+from attention.ui.hosting import serve
 n = serve.import_pages()
-wanted = ["pandas", "attention.ui.writing", "attention.ui.lesson_page", "attention.plots.heatmaps",
+wanted = ["pandas", "attention.ui.pages.writing", "attention.ui.pages.lesson_page", "attention.plots.heatmaps",
           "attention.headview.payload", "threadpoolctl"]
 print(n, [m for m in wanted if m not in sys.modules])
 """

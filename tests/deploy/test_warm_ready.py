@@ -1,4 +1,4 @@
-"""Warm before ready (attention/ui/serve.py through deploy/serve.sh, the replicas' one start command): the
+"""Warm before ready (attention/ui/hosting/serve.py through deploy/serve.sh, the replicas' one start command): the
 readiness port answers /ready only once the models are in the app's cache, so a visitor sent there after it
 is served without a model load; /metrics serves the queue length the autoscaler may scale on. Loopback only;
 the replica is stopped by its process id."""

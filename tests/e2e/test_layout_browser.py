@@ -86,7 +86,7 @@ def test_the_detail_panels_numbers_are_whole_at_1280_px(wide_page, app_url, lang
 
     wide_page.goto(f"{app_url}/?q=6&k=4&lang={lang}")
     wait_idle(wide_page, timeout_ms=300_000)
-    values = wide_page.locator(".pn-metric-value")  # the detail panel's metrics (ui/panel_view.py)
+    values = wide_page.locator(".pn-metric-value")  # the detail panel's metrics (ui/head_view/panel_view.py)
     expect(values).to_have_count(4, timeout=120_000)
     metrics = values.evaluate_all(CUT)
     assert len(metrics) == 4, metrics

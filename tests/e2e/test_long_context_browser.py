@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from attention.analysis.pooled import cell_for
 from attention.headview.long_payload import DECIMALS
-from attention.ui.long_view import EXACT_MAX
+from attention.ui.head_view.long_view import EXACT_MAX
 from harness.app_server import wait_idle
 
 N = EXACT_MAX + 600  # > 1,024: the pooled picture is coarser than the cells (2 × 2 a pixel)

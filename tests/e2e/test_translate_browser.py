@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 from harness.app_server import wait_idle
 from harness.head_geometry import cell_point, selected, wait_ready
 
-QUERY_WORD = '.pn-md:has-text("Query word:")'  # the detail panel (ui/panel_view.py)
+QUERY_WORD = '.pn-md:has-text("Query word:")'  # the detail panel (ui/head_view/panel_view.py)
 
 
 def test_clicking_a_spanish_word_in_cross_attention_selects_it(page, app_url):

@@ -71,7 +71,7 @@ def selections(at: AppTest) -> list[tuple[int, int]]:
 
 
 def panel_parts(at: AppTest) -> dict[str, list[dict]]:
-    """The blocks the head view's fragment sends its panels (ui/panel_view.py): "detail", and with q·k open
+    """The blocks the head view's fragment sends its panels (ui/head_view/panel_view.py): "detail", and with q·k open
     "explain", "dot-0", "dot-1"; {} without a head view."""
     found = [json.loads(el.proto.json) for el in at.get("bidi_component")
              if el.proto.component_name.endswith("attention_panel_carrier")]

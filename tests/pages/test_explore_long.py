@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.ui.long_view import EXACT_MAX
+from attention.ui.head_view.long_view import EXACT_MAX
 
 pytestmark = pytest.mark.model
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

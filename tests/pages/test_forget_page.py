@@ -45,7 +45,7 @@ def test_a_link_writes_with_the_evicted_cache_and_shows_what_it_cost(smollm2, la
 
 
 def test_the_lesson_button_drops_the_first_tokens(smollm2, monkeypatch):
-    from attention.ui import forgetting
+    from attention.ui.pages import forgetting
 
     monkeypatch.setattr(forgetting, "LESSON_PROMPT", PROMPT)  # the lesson's settings, on a prompt quick to read
     at = open_forget("en", words="0")

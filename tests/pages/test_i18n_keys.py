@@ -24,7 +24,8 @@ from attention.lm import evict_policies, smollm2
 from attention.headview.payload import LABELS
 from attention.trace import CAPTURE_PATHS, FALLBACKS, KINDS, MISSING_QKV
 from attention.trace_count import SITE_PROBLEMS
-from attention.ui import explanations, long_component, state
+from attention.ui.head_view import explanations, long_component
+from attention.ui import state
 from tests.pages import i18n_scan
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

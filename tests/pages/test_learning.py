@@ -181,8 +181,8 @@ def test_a_first_visit_reads_the_snapshots_once_and_traces_them_on_one_torch_thr
     import torch
 
     from attention.translator import api, checkpoint
-    from attention.ui import cache, settings
-    from attention.ui.shelf import Shelf
+    from attention.ui.hosting import cache, settings
+    from attention.ui.hosting.shelf import Shelf
 
     reads, threads = [], []
     read, trace = checkpoint.load_snapshot_file, snapshots.snapshot_traces

@@ -88,7 +88,7 @@ def test_the_step_opens_write_on_the_prompt_and_explore_on_the_leading_head():
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_a_hosted_server_without_the_expanded_model_says_so(lang, monkeypatch):
-    from attention.ui import lesson_lm
+    from attention.ui.pages import lesson_lm
 
     monkeypatch.setattr(lesson_lm.settings, "hosted", lambda: True)
     monkeypatch.setattr(lesson_lm.smollm2, "is_expanded", lambda: False)

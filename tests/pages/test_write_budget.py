@@ -1,4 +1,4 @@
-"""The Write page's Writings within the sessions' budget (attention/ui/held.py) on the real SmolLM2: one
+"""The Write page's Writings within the sessions' budget (attention/ui/hosting/held.py) on the real SmolLM2: one
 the budget emptied is read again from the link, bit for bit, and a click that arrived meanwhile still
 writes; and a click never cuts back a Writing that a run of the same session is reading (the IndexError
 in Writing.distribution that took the first shared budget back)."""
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import streamlit as st
 
-from attention.ui import writing
+from attention.ui.pages import writing
 from attention.ui.state import Keys
 from tests.pages.test_write_page import PROMPT, open_write
 

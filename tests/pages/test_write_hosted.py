@@ -31,7 +31,7 @@ def test_the_first_expansion_is_shown_as_a_progress_bar(monkeypatch, tmp_path):
         report("read", 0.2)
         raise RuntimeError("stopped by the test")
 
-    from attention.ui import cache
+    from attention.ui.hosting import cache
 
     monkeypatch.setenv("ATTENTION_MODEL_CACHE", str(tmp_path))
     monkeypatch.setattr(smollm2, "_expand", fake_expand)

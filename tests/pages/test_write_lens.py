@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 from attention.plots.bar_table import read_table
-from attention.ui import write_lens
+from attention.ui.pages import write_lens
 from attention.ui.state import Keys
 
 pytestmark = pytest.mark.model

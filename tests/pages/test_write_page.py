@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.ui import write_play
+from attention.ui.pages import write_play
 from attention.ui.state import Keys
 from tests.pages.head_views import head_views, selections
 
@@ -114,7 +114,7 @@ def test_the_link_rewrites_the_same_words_and_clamps_what_is_out_of_range(smollm
 def test_a_link_token_that_was_not_the_likeliest_is_not_called_the_likeliest(smollm2, lang):
     """Issue 45: a link's ids (edited by hand, or drawn without sampled=1) replay with no seed; the page
     said "the likeliest" of every such token. It says so only of the likeliest, else its place."""
-    from attention.analysis import sampling
+    from attention.lm import sampling
     from attention.lm import notebook
 
     likeliest, = smollm2.tokenizer(" the", add_special_tokens=False)["input_ids"]
@@ -166,11 +166,11 @@ def test_an_empty_prompt_is_said_in_words(smollm2):
 
 
 def test_the_models_work_waits_its_turn_like_a_trace(smollm2, monkeypatch):
-    """Reading the prompt and each written word hold a turn of the admission gate (ui/admission.py), so a
+    """Reading the prompt and each written word hold a turn of the admission gate (ui/hosting/admission.py), so a
     busy replica queues them as it queues traces."""
     import contextlib
 
-    from attention.ui import admission
+    from attention.ui.hosting import admission
 
     turns = []
     real = admission.gate.turn

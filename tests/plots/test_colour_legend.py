@@ -29,7 +29,7 @@ def test_every_scale_is_drawn_with_its_ends_and_words_escaped():
 
 
 def test_the_row_caption_starts_where_the_narrowest_view_leaves_words_out():
-    from attention.ui import head_legend
+    from attention.ui.head_view import head_legend
 
     assets = DRAW_JS.parent
     label_px = int(re.search(r"const HV_LABEL_PX = (\d+);", DRAW_JS.read_text()).group(1))

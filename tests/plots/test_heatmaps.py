@@ -7,7 +7,7 @@ import plotly.io as pio
 import pytest
 
 from attention import core
-from attention.analysis.selection import Selection
+from attention.params.selection import Selection
 from attention.plots import heatmaps
 from attention.trace import make_site
 

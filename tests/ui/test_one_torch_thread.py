@@ -1,4 +1,4 @@
-"""A word is written (ui/writing.py) and Learning's snapshots traced (ui/cache.py) on one torch thread
+"""A word is written (ui/pages/writing.py) and Learning's snapshots traced (ui/hosting/cache.py) on one torch thread
 (attention/blas.py), and the thread's count is given back after."""
 
 import pytest

@@ -1,13 +1,13 @@
-"""The head's rows the browser makes its blocks from (ui/panel_data.py) are the detail panel's own, row by
+"""The head's rows the browser makes its blocks from (ui/head_view/panel_data.py) are the detail panel's own, row by
 row: every query word's table and sink note as ui/detail_blocks.detail writes them."""
 
 import pytest
 
 import attention
 from attention import i18n
-from attention.analysis.markdown import code
-from attention.analysis.selection import Selection
-from attention.ui import detail_blocks, panel_data
+from attention.params.markdown import code
+from attention.params.selection import Selection
+from attention.ui.head_view import detail_blocks, panel_data
 from harness.random_sites import random_site
 
 pytestmark = pytest.mark.model

@@ -1,4 +1,4 @@
-// One part of the detail panel or of the q.k explanation (ui/panel_view.py). Its blocks come over the
+// One part of the detail panel or of the q.k explanation (ui/head_view/panel_view.py). Its blocks come over the
 // bus from the head view's fragment (panel_carrier.js), so a click in the head view reruns that small
 // fragment only and the page around stays as it is. Blocks are laid out as they come, numbers and all:
 // nothing is computed here. A block of the same kind at the same place is updated in place (the q.k

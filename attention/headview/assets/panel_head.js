@@ -1,4 +1,4 @@
-// The head's numbers for panel_predict.js (data: the JSON text of ui/panel_data.py, the same text for
+// The head's numbers for panel_predict.js (data: the JSON text of ui/head_view/panel_data.py, the same text for
 // the same head, so Streamlit does not call this again on a rerun), and the hook that makes a click's
 // blocks at once: the head view publishes each selection it sends to Python on "<channel>/pick".
 function pnFloats(enc) {

@@ -1,6 +1,6 @@
 // The panels' blocks for a new selection, made in the browser the moment the head view is clicked, so
 // the detail panel and the q.k chart change with the highlight instead of after Python's rerun. The
-// same blocks as ui/detail_blocks.py, from the head's numbers Python sent once (ui/panel_data.py) and
+// same blocks as ui/head_view/detail_blocks.py, from the head's numbers Python sent once (ui/head_view/panel_data.py) and
 // the head view's own integers (decode.js): every digit is Python's, formatted as Python formats it
 // (pnFixed: round half to even on the exact binary value; pnFsum: math.fsum, correctly rounded). The
 // rerun that follows sends Python's own blocks; when they are the same, nothing on the page changes.
@@ -54,7 +54,7 @@ function pnFsum(xs) { // CPython's math.fsum (msum with partials, half-even acro
   return hi;
 }
 
-function pnCode(token) { // analysis/markdown.py's code()
+function pnCode(token) { // params/markdown.py's code()
   return token.includes("`") ? "`` " + token + " ``" : "`" + token + "`";
 }
 

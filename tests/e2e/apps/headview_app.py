@@ -8,7 +8,7 @@ from Python, as a link or another widget would.
 
 import streamlit as st
 
-from attention.ui.head_component import head_view
+from attention.ui.head_view.head_component import head_view
 from harness.random_sites import random_site
 
 n = int(st.query_params.get("n", 8))
