@@ -46,7 +46,7 @@ def _floats(a: np.ndarray) -> dict[str, Any]:
 def _rows(site: Site, head: int, n: int = 5) -> list[list]:
     """Each query row's table and its sink note's values, as detail_blocks.detail formats them: the same
     numbers as details.top_keys row by row (the same products and stable order), for every row at once."""
-    weights = site.head_weights(head)  # (query_pos, key_pos)
+    weights = site.pattern(head)  # (query_pos, key_pos)
     moved = contributions(weights[None], site.head_v(head)[None])[0]  # (query_pos, key_pos): weight × ‖v_j‖
     order = np.argsort(-weights, axis=1, kind="stable")  # strongest first, ties in key order
     masked, special = site.masked, [is_special(tok) for tok in site.key_tokens]
@@ -69,7 +69,7 @@ def _rows(site: Site, head: int, n: int = 5) -> list[list]:
 
 def head_data(site: Site, head: int, page: str) -> dict[str, Any]:
     """The head's numbers and words for panel_predict.js (JSON-serialisable)."""
-    weights = site.head_weights(head)  # (query_pos, key_pos)
+    weights = site.pattern(head)  # (query_pos, key_pos)
     vw = value_weighted(weights[None], site.head_v(head)[None])[0]  # (query_pos, key_pos): detail's ‖α·v‖ share
     return {
         "kind": site.kind, "layer": site.layer, "head": head,
