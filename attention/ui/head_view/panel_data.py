@@ -11,8 +11,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import threading
-from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -24,16 +22,13 @@ from attention.headview import dot
 from attention.headview.payload import encode_ints, round_to
 from attention.trace import Site
 from attention.ui.lang import lang, t
+from attention.ui.hosting import view_cache
 
 # the i18n strings the blocks are written with (ui/head_view/detail_blocks.py), as templates
 TEXTS = ("detail.nothing", "detail.query_word", "detail.where", "detail.special", "detail.pick_pair", "detail.pair",
          "detail.dot", "detail.scaled", "detail.weight", "vw.metric", "vw.help", "masked", "detail.masked_note",
          "relevance.explore_link", "explain.need_pair", "dot.explain", "dot.sum", "dot.stats", "dot.vectors",
          "dot.terms", "dot.dimension")
-CACHE_ENTRIES = 16
-
-_texts: OrderedDict[str, str] = OrderedDict()
-_lock = threading.Lock()
 
 
 def _floats(a: np.ndarray) -> dict[str, Any]:
@@ -89,14 +84,6 @@ def head_data(site: Site, head: int, page: str) -> dict[str, Any]:
 def head_text(site: Site, head: int, page: str, channel: str, fingerprint: str) -> str:
     """head_data as JSON text for the panels of `channel`, once per head, language and page
     (`fingerprint`: the head view's content)."""
-    key = hashlib.blake2b(f"{fingerprint}|{lang()}|{page}|{channel}".encode(), digest_size=20).hexdigest()
-    with _lock:
-        if key in _texts:
-            _texts.move_to_end(key)
-            return _texts[key]
-    text = json.dumps({"channel": channel, **head_data(site, head, page)}, separators=(",", ":"))
-    with _lock:
-        _texts[key] = text
-        while len(_texts) > CACHE_ENTRIES:
-            _texts.popitem(last=False)
-    return text
+    key = ("panel", hashlib.blake2b(f"{fingerprint}|{lang()}|{page}|{channel}".encode(), digest_size=20).hexdigest())
+    return view_cache.kept(key, lambda: json.dumps({"channel": channel, **head_data(site, head, page)},
+                                                   separators=(",", ":")))
