@@ -98,12 +98,15 @@ def translate(text: str, model: str = TRANSLATOR, ablate=None, mode: str = "zero
     from attention import sources
     from attention.translator import api, checkpoint
 
-    src = sources.get(named(model, TRANSLATOR, "translate"))
+    model = named(model, TRANSLATOR, "translate")
+    src = sources.get(model)
     if src.predicts == "translation":
         loaded = src.kept()
     elif (Path(model) / checkpoint.MODEL_FILE).is_file():  # a folder of the translator's own weights
         loaded = api.read_model(model)
     else:
+        if model.strip().lower() not in sources.names() and not Path(model).expanduser().is_dir():
+            src.kept()  # no such folder, nor a built-in name: refused as every function refuses it
         raise ValueError(f"translate() reads the built-in translator or a folder of its weights, not {model!r}: "
                          "use attention.trace(text, model=...) or attention.generate(...)")
     if ablate is not None:

@@ -21,7 +21,8 @@ CALLS: dict[str, Callable[[str], object]] = {
     "head_effects": lambda m: attention.head_effects(TEXT, model=m),
     "next_token": lambda m: attention.next_token(TEXT, model=m),
     "generate": lambda m: attention.generate(TEXT, steps=1, model=m),
-    "why": lambda m: attention.why(TEXT, model=m, steps=2, top=1),
+    "why": lambda m: attention.why(TEXT, model=m, ig_steps=2, top=1),
+    "translate": lambda m: attention.translate(TEXT, model=m),
     "head_roles": lambda m: attention.head_roles(model=m, length=4),
     "head_role_proof": lambda m: attention.head_role_proof(model=m, role="previous", length=4, ks=(1,), draws=1,
                                                            probes=1),
@@ -33,7 +34,8 @@ WRITES = ("next_token", "generate", "why", "evict")  # only a model with a next-
 # what each name cannot do, and the words it is refused with
 REFUSED = {**{(name, f): "does not predict the next word" for name in ("minilm", "translator") for f in WRITES},
            ("minilm", "head_role_proof"): "causal language model",
-           ("translator", "head_role_proof"): "causal language model"}
+           ("translator", "head_role_proof"): "causal language model",
+           **{(name, "translate"): "reads the built-in translator" for name in ("minilm", "smollm2", "folder")}}
 
 
 def test_every_public_function_taking_model_is_called_here():
@@ -60,7 +62,7 @@ def test_each_name_is_the_same_model_in_every_function(named, name, function):
         return
     out = CALLS[function](model)
     if function == "trace":
-        assert out.model == sources.get(model).label() and out.sites
+        assert out.model_name == sources.get(model).label() and out.sites
 
 
 @pytest.mark.parametrize("function", list(CALLS))
