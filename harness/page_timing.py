@@ -80,15 +80,19 @@ HEAD_VIEW_DRAWN = """
 }
 """
 
-# Some markdown block names `needle` (e.g. the detail panel's "Query word: cat (position 3)").
+# Some markdown block names `needle` (e.g. the detail panel's "Query word: cat (position 3)"): Streamlit's, or
+# one of the detail panel's blocks the browser lays out in the head view's shadow root (assets/panel.js, pn-*).
 TEXT_SHOWN = """
 (needle) => {
   if (typeof window.__benchT0 !== 'number') return false;
   if (document.querySelector('[data-testid="stException"]')) return 'APP_ERROR';
-  for (const el of document.querySelectorAll('[data-testid="stMarkdownContainer"]')) {
-    if (el.textContent.includes(needle)) return performance.now() - window.__benchT0;
-  }
-  return false;
+  const blocks = '[data-testid="stMarkdownContainer"], [class^="pn-"]';
+  const walk = (root) => {
+    for (const el of root.querySelectorAll(blocks)) if (el.textContent.includes(needle)) return true;
+    for (const el of root.querySelectorAll('*')) if (el.shadowRoot && walk(el.shadowRoot)) return true;
+    return false;
+  };
+  return walk(document) ? performance.now() - window.__benchT0 : false;
 }
 """
 
