@@ -7,7 +7,9 @@ and `TopToken` for tokens. numpy-free and importing nothing: the contract's leve
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
+
+R = TypeVar("R")
 
 
 class HeadId(NamedTuple):
@@ -18,6 +20,11 @@ class HeadId(NamedTuple):
     head: int
 
     def __str__(self) -> str:
+        """The link form.
+
+        Returns:
+            str: "decoder.18.6".
+        """
         return f"{self.kind}.{self.layer}.{self.head}"
 
 
@@ -38,6 +45,29 @@ class TopToken(NamedTuple):
 
 
 def head_id(head: tuple[str, int, int] | HeadId) -> HeadId:
-    """A (kind, layer, head) tuple as a HeadId."""
+    """A (kind, layer, head) tuple as a HeadId.
+
+    Args:
+        head: (kind, layer, head).
+
+    Returns:
+        HeadId: the same head, its fields typed.
+    """
     kind, layer, index = head
     return HeadId(str(kind), int(layer), int(index))
+
+
+class TopRows(list, Generic[R]):
+    """A ranking, largest first: a list of TopHead or TopToken rows that can also be called for its first k,
+    so `why(...).top[0]` and `why(...).top(3)` both read it."""
+
+    def __call__(self, k: int | None = None) -> list[R]:
+        """The first k rows (None: every row).
+
+        Args:
+            k: how many.
+
+        Returns:
+            list: the first k rows, largest first.
+        """
+        return list(self) if k is None else list(self)[:k]

@@ -22,6 +22,8 @@ head and block by block (`check_diff`), since the model's own weights were never
 
 from __future__ import annotations
 
+import warnings
+
 import dataclasses
 import types
 import typing
@@ -182,35 +184,41 @@ class Site:
         """Rows of one head of a long site, made tile by tile (what: 0 S, 1 A, 2 Z): see site_rows."""
         return site_rows.head_rows(self, head, rows, what)
 
-    def score_rows(self, head: int, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
-        """(len(rows), key_pos) raw Q·Kᵀ of one head's query rows, computed when asked on a long site."""
+    def score_rows(self, head: int, rows: slice | np.ndarray | None = None) -> np.ndarray:
+        """(len(rows), key_pos) raw Q·Kᵀ of one head's query rows (hook_attn_scores); rows None: the whole
+        head, kept within head_cache's budget on a long site. The one name for one head's S."""
         if not self.is_long:
-            return self.scores[head][rows]
+            return self.scores[head] if rows is None else self.scores[head][rows]
+        if rows is None:
+            return head_cache.get(self._key("S", head), lambda: _frozen(self._rows(head, slice(None), 0)))
         return self._rows(head, rows, 0)
 
-    def pattern(self, head: int, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
-        """(len(rows), key_pos) A of one head's query rows (hook_pattern), computed when asked on a long site."""
+    def pattern(self, head: int, rows: slice | np.ndarray | None = None) -> np.ndarray:
+        """(len(rows), key_pos) A of one head's query rows (hook_pattern); rows None: the whole head
+        (query_pos, key_pos). Computed when asked on a long site, a whole head kept within head_cache's budget.
+        The one name for one head's A (`weights` is every head's, (heads, query_pos, key_pos))."""
         if not self.is_long:
-            return self.weights[head][rows]
+            return self.weights[head] if rows is None else self.weights[head][rows]
+        if rows is None:
+            return head_cache.get(self._key("A", head), lambda: _frozen(self._rows(head, slice(None), 1)))
         return self._rows(head, rows, 1)
 
-    def z_rows(self, head: int, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
-        """(len(rows), d_v) Z = A·V of one head's query rows."""
+    def z_rows(self, head: int, rows: slice | np.ndarray | None = None) -> np.ndarray:
+        """(len(rows), d_v) Z = A·V of one head's query rows (hook_z); rows None: every row."""
+        rows = slice(None) if rows is None else rows
         if not self.is_long:
             return self.z[head][rows]
         return self._rows(head, rows, 2)
 
     def head_scores(self, head: int) -> np.ndarray:
-        """(query_pos, key_pos) S of one head; a long site's kept within head_cache's budget."""
-        if not self.is_long:
-            return self.scores[head]
-        return head_cache.get(self._key("S", head), lambda: _frozen(self._rows(head, slice(None), 0)))
+        """Deprecated: score_rows(head), one head's whole S."""
+        warnings.warn("Site.head_scores(h) is now Site.score_rows(h)", DeprecationWarning, stacklevel=2)
+        return self.score_rows(head)
 
     def head_weights(self, head: int) -> np.ndarray:
-        """(query_pos, key_pos) A of one head; a long site's kept within head_cache's budget."""
-        if not self.is_long:
-            return self.weights[head]
-        return head_cache.get(self._key("A", head), lambda: _frozen(self._rows(head, slice(None), 1)))
+        """Deprecated: pattern(head), one head's whole A."""
+        warnings.warn("Site.head_weights(h) is now Site.pattern(h)", DeprecationWarning, stacklevel=2)
+        return self.pattern(head)
 
     @property
     def scores(self) -> np.ndarray:
@@ -293,7 +301,7 @@ class Site:
         if self.missing_qkv:
             return np.full(self.model_weights.shape[1:], np.nan)
         bias = None if self.bias is None else self.bias[head]
-        return core.logits(self.head_scores(head).astype(np.float64), self.scale, self.softcap, bias,
+        return core.logits(self.score_rows(head).astype(np.float64), self.scale, self.softcap, bias,
                            self.mask_rows())
 
     def masked_rows(self, rows: slice | np.ndarray = slice(None)) -> np.ndarray:
@@ -359,7 +367,7 @@ class Trace:
     """Every attention site of one forward pass over one text, in model order."""
 
     text: str
-    model: str  # a short name for display
+    model_name: str  # a short name for display (not a `model=` argument: that names a source)
     tokens: tuple[str, ...]  # the tokens the model read (after truncation)
     sites: tuple[Site, ...]
     dropped_tokens: int = 0  # how many tokens were cut off to fit the model's maximum length
@@ -378,13 +386,26 @@ class Trace:
     layer_inputs: dict[str, tuple[np.ndarray, ...]] = field(default_factory=dict)
 
     @property
+    def model(self) -> str:
+        """Deprecated: `model_name` (`model=` is a source's name or folder everywhere else)."""
+        warnings.warn("Trace.model is now Trace.model_name", DeprecationWarning, stacklevel=2)
+        return self.model_name
+
+    @property
     def kinds(self) -> tuple[Kind, ...]:
         return tuple(k for k in KINDS if any(s.kind == k for s in self.sites))
 
     def layers(self, kind: Kind) -> tuple[int, ...]:
         return tuple(s.layer for s in self.sites if s.kind == kind)
 
-    def site(self, layer: int, kind: Kind = "encoder") -> Site:
+    def site(self, layer: int, kind: Kind | None = None) -> Site:
+        """The site of `kind` at `layer`; kind None: the only kind that layer has (a decoder-only model's
+        "decoder", an encoder's "encoder"), a KeyError naming the kinds when it has several."""
+        if kind is None:
+            kinds = [s.kind for s in self.sites if s.layer == layer]
+            if len(kinds) > 1:
+                raise KeyError(f"layer {layer} has {', '.join(kinds)} attention: name the kind")
+            kind = kinds[0] if kinds else "encoder"
         for s in self.sites:
             if s.layer == layer and s.kind == kind:
                 return s

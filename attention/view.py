@@ -1,7 +1,7 @@
 """A page's view as one frozen value, and its link: pure (no Streamlit).
 
 PARAMS names, per page, each link parameter and the session key its value lives under (the one place
-widget keys are named: `attention.ui.state.widget(page, param)` reads it). A View holds one page's
+widget keys are named: `params_of(page)[param]` reads it). A View holds one page's
 values by parameter; `to_params()` is its link and `View.from_params()` reads a link back, typed by
 the key (INTS, BOOLS, FLOATS) and with values that do not parse left out.
 

@@ -37,7 +37,7 @@ def show_roles(roles: head_roles.HeadRoles, seconds: float) -> None:
         if not roles.applies(role):
             print(f"  {role:9s} not measured: {roles.notes[role]}")
             continue
-        top = ", ".join(f"L{layer}H{head} {score:.2f}" for layer, head, score in roles.top(role, 5))
+        top = ", ".join(f"L{layer}H{head} {score:.2f}" for (_, layer, head), score in roles.top(role, 5))
         print(f"  {role:9s} {top}")
     print(f"  sink rate on the probe (> {head_roles.SINK_EPSILON}): {roles.sink_rate:.1%}")
 

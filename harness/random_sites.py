@@ -38,4 +38,4 @@ def random_trace(n: int = 128, layers: int = 6, heads: int = 12, d_head: int = 3
     """Shaped like all-MiniLM-L6-v2 (6 layers × 12 heads, d_head 32), encoder only."""
     sites = tuple(random_site(n, kind="encoder", heads=heads, d_head=d_head, seed=layer, layer=layer, spread=1.0)
                   for layer in range(layers))
-    return Trace(text=" ".join(tokens(n)), model="random MiniLM-shaped", tokens=tokens(n), sites=sites)
+    return Trace(text=" ".join(tokens(n)), model_name="random MiniLM-shaped", tokens=tokens(n), sites=sites)

@@ -31,7 +31,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     "view": {"keys"},  # a page's view as one value, and its link (pure)
     "params": set(),  # a page's parameters: the selection, text as input, its tail, literal markdown (pure)
     "trace": {"core", "blas"},
-    "package": {"trace"},  # attention/__init__.py: the rest only inside trace() and translate()
+    "package": {"trace", "api"},  # attention/__init__.py: the functions (api/) and the result types, lazily
+    "api": {"trace"},  # the public functions: the rest only inside them (LAZY_ONLY)
     "analysis": {"trace", "core", "blas"},
     "head_mask": {"analysis"},  # one switch for heads off, shared by every back end (torch)
     "capture": {"package", "trace", "core", "blas", "analysis", "head_mask"},
@@ -55,10 +56,10 @@ MAY_IMPORT |= {
     "views": BELOW_UI | {"ui", "ui.hosting", "ui.head_view", "ui.pages"},
 }
 HOSTING_USES = {"attention.ui.lang", "attention.ui.state"}  # the shared glue that imports nothing else of ui/
-# inside functions only: attention/__init__.py's trace(), translate(), show(), save_html(), head_effects(),
-# next_token(), generate()
-LAZY_ONLY = {("package", "capture"), ("package", "translator"), ("package", "headview"), ("package", "sources"),
-             ("package", "lm")}
+# inside functions only: attention/api/'s trace(), translate(), show(), save_html(), head_effects(), next_token(),
+# generate(), …, and the result types attention/__init__.py reads when first named
+LAZY_ONLY = {(layer, below) for layer in ("package", "api")
+             for below in ("capture", "translator", "headview", "sources", "lm", "analysis")}
 STREAMLIT_LAYERS = {"ui", "ui.hosting", "ui.head_view", "ui.pages", "views"}
 UI_PARTS = ("hosting", "head_view", "pages")
 
@@ -75,7 +76,7 @@ def layer_of_module(module: str) -> str | None:
     if parts[1] == "ui" and len(parts) > 2 and parts[2] in UI_PARTS:
         return f"ui.{parts[2]}"
     # trace_count, head_cache, site_rows and errors are parts of the contract: they import nothing above core
-    contract = {"core": "core", "trace": "trace", "trace_count": "trace", "head_cache": "trace", "site_rows": "trace", "errors": "trace", "ids": "trace", "blas": "blas",
+    contract = {"core": "core", "trace": "trace", "trace_count": "trace", "head_cache": "trace", "byte_lru": "trace", "site_rows": "trace", "errors": "trace", "ids": "trace", "blas": "blas",
                 "keys": "keys"}
     return contract.get(parts[1], parts[1])
 

@@ -205,9 +205,9 @@ def ablation_page() -> None:
     if out is None:
         return
     tr, text = out.trace, out.trace.text
-    sentence.name_model(None if src.predicts == "translation" else tr.model)
+    sentence.name_model(None if src.predicts == "translation" else tr.model_name)
     if not src.switches_heads(tr):  # switching heads off rides on the attention-function registry
-        st.info(t("ablation.no_switch", model=tr.model))
+        st.info(t("ablation.no_switch", model=tr.model_name))
         sinks_section(tr)
         return
     state.str_choice(Keys.ABL_MODE, list(MODES))

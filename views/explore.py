@@ -31,7 +31,7 @@ def explore_page() -> None:
 
     if not site.faithful:
         st.error(t("explore.unfaithful", diff=f"{site.check_diff:.2e}", tol=f"{TOLERANCE:.0e}"))
-    st.caption(t("explore.caption" if site.weights_compared else "explore.caption_long", model=tr.model, n=len(tr.tokens),
+    st.caption(t("explore.caption" if site.weights_compared else "explore.caption_long", model=tr.model_name, n=len(tr.tokens),
                  site=t("site.title", layer=site.layer, kind=kind_title(site.kind)), head=head,
                  heads=site.n_heads, d_k=site.d_head if site.has_qkv else "—", diff=f"{site.check_diff:.1e}"))
     for note in trace_notes(tr, skip=("dropped_tokens",)):  # sentence.traced() warned of the cut
@@ -39,7 +39,7 @@ def explore_page() -> None:
     context = (tr.text, sentence.model_path(), site.kind)  # a new sentence, model or kind clears the selection
     state.get_selection(EXPLORE_SCOPE, context)
     if max(site.shape) > long_view.EXACT_MAX:  # every cell would be megabytes: pooled, a window, a row
-        long_view.show_long(site, head, EXPLORE_SCOPE, (tr.text, tr.model, site.kind, site.layer),
+        long_view.show_long(site, head, EXPLORE_SCOPE, (tr.text, tr.model_name, site.kind, site.layer),
                             query=state.get_selection(EXPLORE_SCOPE).query)  # the window opens on a selected row
         return
     matrices.show(site, head, page="explore", scope=EXPLORE_SCOPE,

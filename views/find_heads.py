@@ -29,7 +29,7 @@ def relevance_page() -> None:
     tr = sentence.traced()
     if tr is None:
         return
-    st.caption(t("relevance.sentence", model=tr.model, text=" ".join(readable_tokens(tr.tokens))))
+    st.caption(t("relevance.sentence", model=tr.model_name, text=" ".join(readable_tokens(tr.tokens))))
     if not all(s.has_qkv for s in tr.sites):  # weights-only sites: the model's weights, no q·k
         st.info(t("relevance.no_scores"))
     c_kind, c_q, c_k, c_by = st.columns([2, 2, 2, 1])

@@ -148,7 +148,7 @@ def export_section(tr: Trace, kind: str, merge: bool, to: Target) -> None:
 
     def csv_text() -> str:
         if not merge:  # one head's matrix, not every head's (a long site computes it for this head alone)
-            return export.matrix_csv(site.head_weights(head), list(site.query_tokens), list(site.key_tokens))
+            return export.matrix_csv(site.pattern(head), list(site.query_tokens), list(site.key_tokens))
         weights, rows, cols = word_merge.site_weights(site, merge)
         return export.matrix_csv(weights[head], rows, cols)
 
@@ -184,7 +184,7 @@ def overview_page() -> None:
     if out is None:
         return
     tr = out.trace
-    sentence.name_model(None if src.predicts == "translation" else tr.model)
+    sentence.name_model(None if src.predicts == "translation" else tr.model_name)
 
     to = TARGETS[src.home]
     c_kind, c_merge = st.columns([2, 2])

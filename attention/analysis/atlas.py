@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from attention.ids import HeadId, TopHead, TopRows
+
 ROLES: tuple[str, ...] = ("previous", "first", "induction", "duplicate", "local")
 LOCAL_WINDOW = 3  # keys i−3 … i
 KEEP_EXAMPLES = 8  # texts kept per head (the page shows up to this many)
@@ -108,6 +110,14 @@ class Atlas:
     def examples(self, layer: int, head: int, k: int = 5) -> list[Example]:
         """The k texts where head `head` of layer `layer` moves the most, best first."""
         return self.best.get((self.index(layer), head), [])[:k]
+
+    def top(self, role: str, k: int = 5) -> TopRows[TopHead]:
+        """The k heads with the largest share of `role` ("previous", "first", "induction", "duplicate",
+        "local", "rest"), [TopHead(HeadId(kind, layer, head), share), …], largest first (NaN never)."""
+        s = np.nan_to_num(self.shares[role], nan=-np.inf)  # (layers, heads)
+        order = np.argsort(-s.ravel(), kind="stable")[:k]
+        return TopRows(TopHead(HeadId(self.kind, self.layers[o // self.n_heads], int(o % self.n_heads)),
+                               float(self.shares[role].ravel()[o])) for o in order if np.isfinite(s.ravel()[o]))
 
     def head_shares(self, layer: int, head: int) -> dict[str, float]:
         i = self.index(layer)

@@ -39,7 +39,7 @@ def build(traces: Iterable[Trace], n_texts: int, progress: Callable[[int, int], 
     for done, tr in enumerate(traces, start=1):
         sites = self_sites(tr)
         if builder is None:
-            builder = AtlasBuilder(tuple(s.layer for s in sites), sites[0].n_heads, tr.model, sites[0].kind)
+            builder = AtlasBuilder(tuple(s.layer for s in sites), sites[0].n_heads, tr.model_name, sites[0].kind)
         tokens = sites[0].query_tokens
         builder.add_text(tr.text, tokens)
         for site in sites:

@@ -22,7 +22,8 @@ from typing import Literal
 
 import numpy as np
 
-HeadId = tuple[str, int, int]  # (kind, layer, head)
+from attention.ids import HeadId, TopHead, TopRows, head_id
+
 Mode = Literal["zero", "mean"]
 MODES: tuple[str, ...] = ("zero", "mean")
 KIND_LETTERS = {"encoder": "e", "decoder": "d", "cross": "c"}
@@ -45,14 +46,14 @@ def parse_heads(spec: str | Iterable | None) -> frozenset[HeadId]:
             bits = part.split(".")
             if len(bits) != 3 or bits[0] not in KIND_LETTERS or not (bits[1].isdigit() and bits[2].isdigit()):
                 raise ValueError(f"not a head: {part!r} (write kind.layer.head, e.g. cross.1.2)")
-            heads.append((bits[0], int(bits[1]), int(bits[2])))
+            heads.append(HeadId(bits[0], int(bits[1]), int(bits[2])))
         return frozenset(heads)
     heads = []
     for item in spec:
         kind, layer, h = item
         if kind not in KIND_LETTERS:
             raise ValueError(f"not a kind of attention: {kind!r}")
-        heads.append((str(kind), int(layer), int(h)))
+        heads.append(HeadId(str(kind), int(layer), int(h)))
     return frozenset(heads)
 
 
@@ -112,6 +113,9 @@ class HeadEffects:
     base_text: str | None = None
     new_texts: tuple[str, ...] | None = None  # the translation with each head off
 
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heads", tuple(head_id(h) for h in self.heads))
     def changed(self) -> np.ndarray | None:
         """(n_heads,) bools: the translation changed with that head off."""
         if self.new_texts is None:
@@ -121,10 +125,14 @@ class HeadEffects:
     def of(self, head: HeadId) -> int:
         return self.heads.index(head)
 
-    def ranked(self) -> list[tuple[HeadId, float]]:
-        """Heads by effect, largest first."""
+    def ranked(self) -> TopRows[TopHead]:
+        """Heads by effect, largest first: [TopHead(HeadId(kind, layer, head), effect), …]."""
         order = np.argsort(-self.effect, kind="stable")
-        return [(self.heads[i], float(self.effect[i])) for i in order]
+        return TopRows(TopHead(head_id(self.heads[i]), float(self.effect[i])) for i in order)
+
+    def top(self, k: int = 5) -> list[TopHead]:
+        """The k heads whose removal changed most, largest first."""
+        return self.ranked()(k)
 
 
 def ranks(values: np.ndarray) -> np.ndarray:

@@ -48,7 +48,7 @@ def site_prefix(site: Site) -> str:
 
 def trace_arrays(trace: Trace) -> dict[str, np.ndarray]:
     """Every array the .npz holds, by name."""
-    meta = {"model": trace.model, "text": trace.text, "dropped_tokens": trace.dropped_tokens}
+    meta = {"model": trace.model_name, "text": trace.text, "dropped_tokens": trace.dropped_tokens}
     arrays: dict[str, np.ndarray] = {
         "meta": np.array(json.dumps(meta)),
         "tokens": np.array(json.dumps(list(trace.tokens))),
@@ -124,6 +124,6 @@ def trace_json(trace: Trace) -> str:
         ]
         fields += [f'"{name}":{json_array(getattr(s, name))}' for name in ARRAYS]
         sites.append("{" + ",".join(fields) + "}")
-    head = json.dumps({"model": trace.model, "text": trace.text, "tokens": list(trace.tokens),
+    head = json.dumps({"model": trace.model_name, "text": trace.text, "tokens": list(trace.tokens),
                        "dropped_tokens": trace.dropped_tokens})
     return head[:-1] + ',"sites":[' + ",".join(sites) + "]}"

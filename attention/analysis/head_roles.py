@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from attention import core
+from attention.ids import HeadId, TopHead, TopRows
 
 ROLES: tuple[str, ...] = ("previous", "duplicate", "induction", "sink", "local", "broad")
 SINK_EPSILON = 0.3  # Gu et al. 2025: a head is a sink when its mean weight on the first token exceeds ε
@@ -147,14 +148,17 @@ class HeadRoles:
         """Share of heads whose mean weight on the first token exceeds SINK_EPSILON."""
         return float(np.mean(self.scores["sink"] > SINK_EPSILON))
 
-    def top(self, role: str, k: int = 5) -> list[tuple[int, int, float]]:
-        """The k heads that have the role most, as (layer, head, score); [] for a role that does not apply."""
+    def top(self, role: str, k: int = 5) -> TopRows[TopHead]:
+        """The k heads that have the role most, [TopHead(HeadId(kind, layer, head), score), …]; [] for a role
+        that does not apply. The kind is the one measured (a model without one: decoder when causal)."""
         s = self.scores[role]
         if not self.applies(role):
-            return []
+            return TopRows()
         flat = s.ravel() if HIGH_IS_ROLE[role] else -s.ravel()
         order = np.argsort(-flat, kind="stable")[:k]
-        return [(int(o // s.shape[1]), int(o % s.shape[1]), float(s.ravel()[o])) for o in order]
+        kind = self.kind or ("decoder" if self.causal else "encoder")
+        return TopRows(TopHead(HeadId(kind, int(o // s.shape[1]), int(o % s.shape[1])), float(s.ravel()[o]))
+                       for o in order)
 
     def to_csv(self) -> str:
         """One row per head (layer, head, every role); the probe in '#' lines above the header."""

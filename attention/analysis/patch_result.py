@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention.analysis.effects import HeadId
+from attention.ids import HeadId, TopHead, TopRows, head_id
 
 NO_DIFFERENCE = 1e-9  # |M_B − M_A| below this: there is no difference to restore
 NOTHING_TO_RESTORE = "no difference to restore: A and B give the same output measure"
@@ -31,12 +31,20 @@ class Patching:
     labels: tuple[str, str]
     note: str = ""
 
-    def ranked(self) -> list[tuple[HeadId, float]]:
-        """Heads by restored share, largest first; [] when there is no difference to restore."""
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heads", tuple(head_id(h) for h in self.heads))
+
+    def ranked(self) -> TopRows[TopHead]:
+        """Heads by restored share, largest first, [TopHead(HeadId, share), …]; [] when there is no
+        difference to restore."""
         if self.note:
-            return []
+            return TopRows()
         order = np.argsort(-self.restored, kind="stable")
-        return [(self.heads[i], float(self.restored[i])) for i in order]
+        return TopRows(TopHead(head_id(self.heads[i]), float(self.restored[i])) for i in order)
+
+    def top(self, k: int = 5) -> list[TopHead]:
+        """The k heads that restore most of B's difference, largest first."""
+        return self.ranked()(k)
 
 
 

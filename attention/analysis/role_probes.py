@@ -95,5 +95,5 @@ def measure(trace_of: Callable[[str], Trace], seed: int = 0, length: int = DEFAU
     kind = self_attention_kind(tr)
     weights, tokens = stacked(tr, kind)
     where = layout(tokens, length)
-    return head_roles.roles(weights, tokens, where.start, where.length, seed, model=model or tr.model,
+    return head_roles.roles(weights, tokens, where.start, where.length, seed, model=model or tr.model_name,
                             kind=kind, text=probe, words=length)

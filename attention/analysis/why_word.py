@@ -20,14 +20,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from attention.analysis import claims
-from attention.analysis.effects import HeadId
+from attention.ids import HeadId, TopHead, TopRows, head_id
 from attention.analysis.value_weighted import value_weighted
 
 
-def top_heads(heads: Sequence[HeadId], drops: np.ndarray, n: int = 5) -> list[tuple[HeadId, float]]:
+def top_heads(heads: Sequence[HeadId], drops: np.ndarray, n: int = 5) -> TopRows[TopHead]:
     """The n heads whose removal costs the token most log-probability, largest drop first (ties: model order)."""
     order = np.argsort(-np.asarray(drops, dtype=np.float64), kind="stable")[:n]
-    return [(heads[i], float(drops[i])) for i in order]
+    return TopRows(TopHead(head_id(heads[i]), float(drops[i])) for i in order)
 
 
 def value_row(weights: np.ndarray, v: np.ndarray) -> np.ndarray:

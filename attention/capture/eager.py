@@ -161,7 +161,7 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
         sites, expected_layers = checks.relabel_self_attention(sites, lm.expected_layers)
         path = "" if not sites else "recomputed" if all(s.has_qkv for s in sites) else "weights"
         traces.append(Trace(
-            text=text, model=lm.name, tokens=tuple(enc.tokens[b]), sites=sites, dropped_tokens=enc.dropped[b],
+            text=text, model_name=lm.name, tokens=tuple(enc.tokens[b]), sites=sites, dropped_tokens=enc.dropped[b],
             capture_path=path, fallback=lm.fallback, expected_layers=expected_layers, refused=refused,
             layer_inputs=layer_inputs(outputs, b, enc, dec),
         ))

@@ -281,7 +281,7 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
         sites, expected_layers = checks.relabel_self_attention(sites_for(lm, records, b, enc, dec), lm.expected_layers)
         traces.append(Trace(
             text=text,
-            model=lm.name,
+            model_name=lm.name,
             tokens=tuple(enc.tokens[b]),
             sites=sites,
             dropped_tokens=enc.dropped[b],

@@ -81,7 +81,7 @@ def prove(lm: hf_model.LoadedModel, roles: head_roles.HeadRoles, role: str = "in
     if not roles.applies(role):
         raise ValueError(f"the role '{role}' does not apply to this model: {roles.notes[role]}")
     kind = roles.kind or "decoder"
-    ranked = tuple((kind, layer, head) for layer, head, _ in roles.top(role, max(ks)))
+    ranked = tuple(HeadId(kind, h.layer, h.head) for h, _ in roles.top(role, max(ks)))
     pool = [h for h in hf_ablation.all_heads(lm) if h[0] == kind and h not in ranked]
     rng = np.random.default_rng(rng_seed)
     drawn = tuple(tuple(tuple(pool[i] for i in sorted(rng.choice(len(pool), size=k, replace=False)))

@@ -111,11 +111,11 @@ def document_bytes(trace: Trace, labels: dict[str, str] | None = None, decimals:
     doc = trace_payload(trace, labels, decimals)
     store = escape_store(_pack(doc))
     marker = "\x00STORE\x00"
-    heading = f"{trace.model} \N{MIDDLE DOT} {trace.text}"
+    heading = f"{trace.model_name} \N{MIDDLE DOT} {trace.text}"
     lang = html.escape(str(doc["labels"].get("lang", "en")))  # a screen reader's voice for the whole file
     page = (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="windows-1252">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{html.escape(trace.model)}</title>\n"
+            f"<title>{html.escape(trace.model_name)}</title>\n"
             '<style>body { margin: 16px; font: 14px system-ui, sans-serif; } '
             '.hv-heading { margin: 0 0 8px; opacity: 0.8; }</style>\n</head><body>\n'
             f'<p class="hv-heading">{html.escape(heading)}</p>\n'

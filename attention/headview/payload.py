@@ -218,12 +218,12 @@ def site_header(site: Site) -> dict[str, Any]:
 def head_matrices(site: Site, head: int, decimals: Decimals = SINGLE_HEAD) -> dict[str, Any]:
     """S, scaled, A and Z of one head, encoded (see the module docstring)."""
     masked = site.masked  # (query_pos, key_pos)
-    s_int = round_to(site.head_scores(head), decimals.score)  # (query_pos, key_pos); a long site: this head alone
+    s_int = round_to(site.score_rows(head), decimals.score)  # (query_pos, key_pos); a long site: this head alone
     factor = scaled_factor(site, decimals)
     predicted = np.floor(s_int.astype(np.float64) * factor + 0.5)
     scaled = np.where(masked, 0.0, site.scaled(head))  # masked cells hold ≈ −3.4e38: send nothing
     correction = np.where(masked, 0, round_to(scaled, decimals.scaled) - predicted.astype(np.int64))
-    weights = np.where(masked, MASKED_CODE, round_to(site.head_weights(head), decimals.weight))
+    weights = np.where(masked, MASKED_CODE, round_to(site.pattern(head), decimals.weight))
     return {
         "head": head,
         "S": encode_scores(site, head, s_int, decimals.score),
@@ -265,7 +265,7 @@ def trace_payload(trace: Trace, labels: dict[str, str] | None = None,
                          "cannot draw S and Z")
     return {
         "format": FORMAT,
-        "model": trace.model,
+        "model": trace.model_name,
         "text": trace.text,
         "decimals": asdict(decimals),
         "labels": labels_with_defaults(labels),

@@ -21,6 +21,7 @@ import numpy as np
 import torch
 
 from attention.analysis.token_text import readable, scheme_of
+from attention.ids import TopRows, TopToken
 
 FINAL_NORMS = ("norm", "ln_f", "final_layer_norm", "final_layernorm", "norm_f")  # per family's base model
 EMBEDDING = -1  # the layer number of the embedding row
@@ -38,8 +39,10 @@ class LensRow:
     output_prob: float = float("nan")  # this row's probability of the output row's top token
 
     @property
-    def top(self) -> tuple[str, float]:
-        return self.labels[0], self.probs[0]
+    def top(self) -> TopRows[TopToken]:
+        """[TopToken(token as text, probability, token id), …] this row's k likeliest: `.top[0]` the first,
+        `.top(3)` the first three."""
+        return TopRows(TopToken(lab, p, i) for lab, p, i in zip(self.labels, self.probs, self.ids, strict=True))
 
 
 def final_norm(model: torch.nn.Module) -> torch.nn.Module:

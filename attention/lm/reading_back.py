@@ -60,7 +60,7 @@ class ReadingBack:
     def trace(self, step: int | None = None) -> Trace:
         """Every layer over the text as it stood after `step` steps, as one Trace (from the kept rows)."""
         n = self._length(step)
-        return Trace(text=self.lm.tokenizer.decode(self.ids[:n]), model=self.lm.name, tokens=tuple(self.tokens[:n]),
+        return Trace(text=self.lm.tokenizer.decode(self.ids[:n]), model_name=self.lm.name, tokens=tuple(self.tokens[:n]),
                      sites=tuple(self.stores[layer].site(tuple(self.tokens), n) for layer in self.layers), dropped_tokens=self.cut,
                      capture_path="registry", expected_layers=self.lm.expected_layers)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import time
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,6 +30,7 @@ import torch
 
 from attention.analysis import why_word
 from attention.analysis.effects import HeadId
+from attention.ids import TopHead, TopRows, head_id
 from attention.capture import attention_fn, hf_ablation, hf_model
 from attention.capture.hf_model import LoadedModel
 
@@ -45,15 +47,24 @@ class Why:
     token: str  # raw
     heads: tuple[HeadId, ...]  # every head, in the model's order
     drops: np.ndarray  # (H,) log p(token) with every head on − with that head off, nats
-    top: tuple[tuple[HeadId, float], ...]  # the heads with the largest drops, largest first
+    top: TopRows[TopHead]  # the heads with the largest drops, largest first: y.top[0] or y.top(3)
     rows: dict[HeadId, np.ndarray]  # top head -> (T,) its attention from the last prompt position
     value_rows: dict[HeadId, np.ndarray]  # top head -> (T,) the value-weighted share of that row
     gradient_x_input: np.ndarray  # (T,)
     integrated_gradients: np.ndarray  # (T,)
     f_input: float  # log p(token | prompt)
     f_baseline: float  # log p(token | the baseline x': first token kept, the mean embedding elsewhere)
-    steps: int
+    ig_steps: int  # the intervals of the integrated gradients' midpoint rule
     seconds_heads: float  # the wall time of switching every head off
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heads", tuple(head_id(h) for h in self.heads))
+
+    @property
+    def steps(self) -> int:
+        """Deprecated name of `ig_steps` (integration intervals; `steps` counts written words elsewhere)."""
+        warnings.warn("Why.steps is now Why.ig_steps", DeprecationWarning, stacklevel=2)
+        return self.ig_steps
 
     @property
     def completeness_gap(self) -> float:
@@ -153,7 +164,7 @@ def _rows(lm: LoadedModel, ids: list[int], heads: list[HeadId]):
     return out.logits[0, -1].double().numpy(), rows, value_rows
 
 
-def explain(lm: LoadedModel, ids: list[int], token_id: int | None = None, steps: int = IG_STEPS,
+def explain(lm: LoadedModel, ids: list[int], token_id: int | None = None, ig_steps: int = IG_STEPS,
             top: int = TOP_HEADS, progress: Callable[[str, int, int], None] | None = None) -> Why:
     """Why(the model gives token_id after ids); token_id None: its likeliest next token. `progress(stage,
     done, total)`: "heads" after each batch of heads switched off, "gradients" before the integration."""
@@ -166,7 +177,7 @@ def explain(lm: LoadedModel, ids: list[int], token_id: int | None = None, steps:
     heads, drops = head_drops(lm, ids, token_id, progress=None if progress is None else
                               (lambda done, total: progress("heads", done, total)))
     if progress is not None:
-        progress("gradients", 0, steps)
+        progress("gradients", 0, ig_steps)
     seconds = time.perf_counter() - started
     ranked = why_word.top_heads(heads, drops, top)
     _, rows, value_rows = _rows(lm, ids, [h for h, _ in ranked])
@@ -175,12 +186,12 @@ def explain(lm: LoadedModel, ids: list[int], token_id: int | None = None, steps:
         x = lm.model.get_input_embeddings()(torch.tensor([ids])).float()  # (1, T, C)
     x_base = baseline(lm, x)
     gxi = gradient_x_input(f, x)
-    ig = integrated_gradients(f, x, x_base, steps)
+    ig = integrated_gradients(f, x, x_base, ig_steps)
     with torch.no_grad():
         fx, fb = float(f(x)[0]), float(f(x_base)[0])
     tok = lm.tokenizer
     return Why(tuple(tok.convert_ids_to_tokens(list(ids))), int(token_id), tok.convert_ids_to_tokens([int(token_id)])[0],
-               heads, drops, tuple(ranked), rows, value_rows, gxi, ig, fx, fb, steps, seconds)
+               heads, drops, ranked, rows, value_rows, gxi, ig, fx, fb, ig_steps, seconds)
 
 
 def target(writing, step: int) -> tuple[tuple[int, ...], int]:
@@ -192,11 +203,11 @@ def target(writing, step: int) -> tuple[tuple[int, ...], int]:
     return ids, int(token_id)
 
 
-def at_step(writing, step: int, steps: int = IG_STEPS, top: int = TOP_HEADS,
+def at_step(writing, step: int, ig_steps: int = IG_STEPS, top: int = TOP_HEADS,
             progress: Callable[[str, int, int], None] | None = None) -> Why:
     """Why for a Writing's step (see target); progress as explain's."""
     ids, token_id = target(writing, step)
-    return explain(writing.lm, list(ids), token_id, steps, top, progress)
+    return explain(writing.lm, list(ids), token_id, ig_steps, top, progress)
 
 
 def head_count(lm: LoadedModel) -> int:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from attention.ids import TopRows, TopToken
 from attention.lm import sampling
 from attention.lm.rows import NewRows
 
@@ -48,9 +49,10 @@ class NextToken:
         a step remembers 196 KB of logits rather than 590 KB."""
         return sampling.distribution(self.logits, self.settings)
 
-    def top(self, n: int = sampling.TOP_N) -> list[tuple[str, float]]:
-        """[(token as text, probability), …] the n likeliest (at most sampling.TOP_N)."""
-        return [(lab, p) for lab, p in zip(self.top_labels[:n], self.top_probs[:n], strict=True)]
+    def top(self, n: int = sampling.TOP_N) -> TopRows[TopToken]:
+        """[TopToken(token as text, probability, token id), …] the n likeliest (at most sampling.TOP_N)."""
+        return TopRows(TopToken(lab, p, i) for lab, p, i in
+                       zip(self.top_labels[:n], self.top_probs[:n], self.top_ids[:n], strict=True))
 
 
 @dataclass(frozen=True, eq=False)

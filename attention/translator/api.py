@@ -167,7 +167,7 @@ def _traced(model: Transformer, text: str, source: Source, target_ids: list[int]
             sites.append(_site(r, output_tokens, input_tokens, input_tokens))
         else:
             sites.append(_site(r, output_tokens, source_tokens, input_tokens))
-    trace = Trace(text=text, model=MODEL_NAME, tokens=source_tokens, sites=tuple(sites), dropped_tokens=dropped,
+    trace = Trace(text=text, model_name=MODEL_NAME, tokens=source_tokens, sites=tuple(sites), dropped_tokens=dropped,
                   unknown_words=tuple(unknown), unknown_target_words=tuple(unknown_target),
                   decoding_capped=capped, teacher_forced=target_ids is not None, capture_path="recorder",
                   expected_layers={"encoder": tuple(range(model.cfg.n_encoder_layers)),

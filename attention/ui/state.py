@@ -152,11 +152,6 @@ def store(v: View) -> None:
         st.session_state[key] = value
 
 
-def widget(page: str, param: str) -> str:
-    """The session key of the widget that edits `param` on `page` (named in attention/view.py only)."""
-    return view_.params_of(page)[param]
-
-
 def view(page: str) -> dict[str, str]:
     """The link's parameters for the page's current view (values that are set)."""
     return current(page).to_params()

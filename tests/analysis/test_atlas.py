@@ -42,7 +42,7 @@ def _site(layer: int, rules: list[str], tokens: list[str]) -> object:
 
 def _trace(text: str = "abcabcx", tokens: list[str] = TOKENS) -> Trace:
     sites = (_site(0, ["previous", "first"], tokens), _site(1, ["induction", "uniform"], tokens))
-    return Trace(text=text, model="hand-made", tokens=tuple(tokens), sites=sites)
+    return Trace(text=text, model_name="hand-made", tokens=tuple(tokens), sites=sites)
 
 
 def test_role_patterns_mark_the_earlier_occurrences() -> None:
@@ -102,7 +102,7 @@ def test_joint_map_keeps_a_measured_agreement() -> None:
     q, k, v = (rng.normal(size=(1, 12, 4)) for _ in range(3))
     site = make_site(layer=0, kind="decoder", query_tokens=tokens, key_tokens=tokens, q=q, k=k, v=v, scale=0.5, model_weights=None, model_z=None,
                      mask=core.causal_mask(12))
-    at = atlas_sites.build([Trace(text="t", model="m", tokens=tuple(tokens), sites=(site,))], 1)
+    at = atlas_sites.build([Trace(text="t", model_name="m", tokens=tuple(tokens), sites=(site,))], 1)
     m = joint_map(at, 0, 0)
     assert m.queries.shape == (12, 2) and m.keys.shape == (12, 2) and 0 < m.kept <= 1
     assert m.agreement is not None and m.agreement.n == 12 * 13 // 2 and -1 <= m.agreement.rho <= 1

@@ -22,7 +22,7 @@ def tiny_trace() -> Trace:
         _, w, z = core.attention(q, k, v, mask=mask)
         sites.append(make_site(layer=layer, kind=kind, query_tokens=tokens, key_tokens=tokens, q=q, k=k, v=v,
                                scale=core.default_scale(3), mask=mask, model_weights=w, model_z=z))
-    return Trace(text="the cat", model="tiny", tokens=tokens, sites=tuple(sites))
+    return Trace(text="the cat", model_name="tiny", tokens=tokens, sites=tuple(sites))
 
 
 def test_npz_round_trips_exactly():

@@ -53,8 +53,8 @@ def test_local_is_a_distance_and_broad_an_even_spread():
     assert s["local"][0, 1] == pytest.approx(np.mean(np.arange(1, N)))  # row i looks i tokens back
     assert s["broad"][0, 0] == 0.0 and s["broad"][0, 1] == 0.0  # all on one key
     roles = head_roles.roles(np.stack([PREVIOUS, SINK])[None], ("t",) * N, START, L, seed=0)
-    assert roles.top("local", 1)[0][:2] == (0, 0)  # the most local head has the LOWEST distance
-    assert roles.top("sink", 1)[0][:2] == (0, 1)
+    assert roles.top("local", 1)[0].head[1:] == (0, 0)  # the most local head has the LOWEST distance
+    assert roles.top("sink", 1)[0].head[1:] == (0, 1)
 
 
 def test_the_sink_rate_counts_heads_above_epsilon():

@@ -93,7 +93,7 @@ def test_causal_rows_average_over_what_each_row_can_see():
 def test_trace_stats_cover_every_layer_and_head_and_order_by_sorts():
     sites = (site_with(np.stack([np.eye(N), np.full((N, N), 1 / N)]), layer=0),
              site_with(np.stack([np.full((N, N), 1 / N), np.eye(N)]), layer=1))
-    tr = Trace(text="x", model="m", tokens=tuple(sites[0].key_tokens), sites=sites)
+    tr = Trace(text="x", model_name="m", tokens=tuple(sites[0].key_tokens), sites=sites)
     stats = head_stats.head_stats(tr, "encoder")
     assert [(s.layer, s.head) for s in stats] == [(0, 0), (0, 1), (1, 0), (1, 1)]
     assert head_stats.order_by(stats, None) == [(0, 0), (0, 1), (1, 0), (1, 1)]

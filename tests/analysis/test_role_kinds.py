@@ -16,7 +16,7 @@ def test_cross_attention_gets_sink_and_broad_only():
     assert r.scores["broad"][0].tolist() == pytest.approx([0.0, 1.0])
     for role in ("previous", "duplicate", "induction", "local"):
         assert np.isnan(r.scores[role]).all() and not r.applies(role) and r.top(role) == []
-    assert r.applies("sink") and r.applies("broad") and r.top("sink", 1) == [(0, 0, 1.0)]
+    assert r.applies("sink") and r.applies("broad") and r.top("sink", 1) == [(("cross", 0, 0), 1.0)]
     assert set(r.notes) == set(head_roles.ROLES) - set(role_kinds.CROSS_ROLES)
 
 

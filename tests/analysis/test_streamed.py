@@ -42,7 +42,7 @@ def test_streamed_summaries_equal_the_whole_matrices(n: int) -> None:
 
 def test_a_long_overview_says_it_is_per_token_and_has_no_rollout() -> None:
     long, _ = _pair(60)
-    tr = Trace(text="", model="m", tokens=long.query_tokens, sites=(long,))
+    tr = Trace(text="", model_name="m", tokens=long.query_tokens, sites=(long,))
     ov = overview_data.build(tr, "decoder", merge_words=True)
     assert ov.long and not ov.merged and ov.rollout is None and len(ov.stats) == 4
     assert ov.thumbs[(0, 0)].shape == (48, 48)

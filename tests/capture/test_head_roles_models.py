@@ -20,7 +20,7 @@ def test_minilm_gets_the_roles_that_apply_and_says_which_do_not():
     assert not roles.applies("induction") and np.isnan(roles.scores["induction"]).all()
     for role in ("previous", "duplicate", "sink", "local", "broad"):
         assert np.isfinite(roles.scores[role]).all(), role
-    assert roles.top("previous", 1)[0][2] > 0.8  # layer 0 has a previous-token head
+    assert roles.top("previous", 1)[0].score > 0.8  # layer 0 has a previous-token head
     assert len([x for x in roles.to_csv().splitlines() if not x.startswith("#")]) == 1 + 72
     with pytest.raises(ValueError, match="causal language model"):  # no next-token head: nothing to prove on
         role_proof.prove(hf_ablation.load(None), roles, "previous")
@@ -36,7 +36,7 @@ def test_smollm2_has_its_known_induction_heads_and_sinks(smollm2_roles):
     assert roles.shape == (30, 9) and roles.causal and roles.kind == "decoder" and not roles.notes
     assert roles.length == 12 and roles.tokens[roles.start:roles.start + 12] == roles.tokens[roles.start + 12:]
     top = roles.top("induction", 3)
-    assert (18, 6) in [(layer, head) for layer, head, _ in top]
+    assert ("decoder", 18, 6) in [h for h, _ in top]
     assert roles.scores["induction"][18, 6] > 0.5 and roles.scores["induction"][17, 4] > 0.5
     assert roles.sink_rate > 0.7  # most heads park more than 0.3 of their weight on the first token
 
@@ -55,5 +55,5 @@ def test_switching_induction_heads_off_hurts_more_than_random_heads(smollm2, smo
 
 def test_switching_previous_token_heads_off_hurts_more_than_random_heads(smollm2, smollm2_roles):
     proof = attention.head_role_proof(role="previous", ks=(1, 3), draws=5, probes=2)
-    assert proof.ranked[0] == ("decoder", *smollm2_roles.top("previous", 1)[0][:2])
+    assert proof.ranked[0] == smollm2_roles.top("previous", 1)[0].head
     assert (proof.top_loss > proof.random_loss.max(axis=1)).all(), proof.rows()

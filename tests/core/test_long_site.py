@@ -53,7 +53,7 @@ def test_rows_match_torch(n_query: int, n_key: int) -> None:
         assert np.abs(site.pattern(head) - want[head]).max() < 1e-6
         rows = [n_query - 1, 0, 2]
         assert np.abs(site.pattern(head, rows) - want[head][rows]).max() < 1e-6
-        assert np.array_equal(site.pattern(head, rows), site.head_weights(head)[rows])
+        assert np.array_equal(site.pattern(head, rows), site.pattern(head)[rows])
         assert np.allclose(site.score_rows(head), q[0, head].numpy() @ site.head_k(head).T, atol=1e-5)
     assert site.z_diff < 1e-5 and site.faithful and site.check_diff == site.z_diff
     assert math.isnan(site.weights_diff) and not site.weights_compared
@@ -100,12 +100,12 @@ def test_the_budget_holds(monkeypatch) -> None:
     z = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
     site = _long_site(q, k, v, z, 0)
     monkeypatch.setenv("ATTENTION_HEAD_CACHE_MB", "1")  # room for two heads
-    first = site.head_weights(0)
-    assert site.head_weights(0) is first  # kept
-    site.head_weights(1), site.head_weights(2)
+    first = site.pattern(0)
+    assert site.pattern(0) is first  # kept
+    site.pattern(1), site.pattern(2)
     assert head_cache.held() <= 1 << 20
-    again = site.head_weights(0)
+    again = site.pattern(0)
     assert again is not first and np.array_equal(again, first)  # dropped, made again, the same numbers
     monkeypatch.setenv("ATTENTION_HEAD_CACHE_MB", "0")
-    assert site.head_weights(5) is not site.head_weights(5)  # nothing kept
+    assert site.pattern(5) is not site.pattern(5)  # nothing kept
     head_cache.clear()

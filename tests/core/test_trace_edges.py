@@ -125,7 +125,9 @@ def test_trace_finds_sites_by_layer_and_kind():
     tr = trace_of(enc0, dec0, enc1)
     assert tr.layers("encoder") == (0, 1) and tr.layers("decoder") == (0,) and tr.layers("cross") == ()
     assert tr.kinds == ("encoder", "decoder")
-    assert tr.site(1) is enc1 and tr.site(0) is enc0 and tr.site(0, "decoder") is dec0
+    assert tr.site(1) is enc1 and tr.site(0, "encoder") is enc0 and tr.site(0, "decoder") is dec0
+    with pytest.raises(KeyError, match="layer 0 has encoder, decoder attention: name the kind"):
+        tr.site(0)  # two kinds at layer 0: never a guess
     with pytest.raises(KeyError, match="no decoder attention at layer 1"):
         tr.site(1, "decoder")
     with pytest.raises(KeyError, match="no cross attention at layer 0"):

@@ -106,7 +106,7 @@ def test_a_phone_never_scrolls_sideways_and_a_tap_selects_in_the_linked_palette(
 @pytest.mark.browser
 def test_the_saved_file_speaks_too_and_remembers_the_colour_blind_palette(browser, tmp_path):
     site = random_site(6, kind="decoder", heads=1, d_head=4, seed=7)
-    path = save_html(Trace(text="t", model="random", tokens=site.query_tokens, sites=(site,)), tmp_path / "t.html")
+    path = save_html(Trace(text="t", model_name="random", tokens=site.query_tokens, sites=(site,)), tmp_path / "t.html")
     context = browser.new_context(viewport={"width": 1280, "height": 1000}, offline=True)
     page = context.new_page()
     page.goto(path.as_uri())

@@ -23,7 +23,7 @@ MATRICES = ("S", "A", "Z", "lines")
 def small_trace() -> Trace:
     sites = (random_site(12, kind="encoder", layer=0, seed=10), random_site(12, kind="encoder", layer=1, seed=11),
              random_site(12, kind="decoder", layer=0, seed=12), random_site(9, 12, kind="cross", layer=0, seed=13))
-    return Trace(text="test", model="random", tokens=sites[0].query_tokens, sites=sites)
+    return Trace(text="test", model_name="random", tokens=sites[0].query_tokens, sites=sites)
 
 
 @pytest.fixture(scope="module")

@@ -75,7 +75,7 @@ def test_the_row_scale_is_kept_when_another_head_is_picked(browser, tmp_path):
     from attention.trace import Trace
 
     site = random_site(12, kind="encoder", heads=3, d_head=8, seed=4)
-    save_html(Trace(text="t", model="random", tokens=site.query_tokens, sites=(site,)), tmp_path / "t.html")
+    save_html(Trace(text="t", model_name="random", tokens=site.query_tokens, sites=(site,)), tmp_path / "t.html")
     context = browser.new_context(offline=True)
     page = context.new_page()
     page.goto((tmp_path / "t.html").as_uri())

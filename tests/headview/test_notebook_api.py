@@ -10,7 +10,7 @@ from harness.random_sites import random_site
 
 def two_site_trace() -> Trace:
     sites = (random_site(6, kind="encoder", layer=0, seed=1), random_site(6, kind="decoder", layer=0, seed=2))
-    return Trace(text="t", model="random", tokens=sites[0].query_tokens, sites=sites)
+    return Trace(text="t", model_name="random", tokens=sites[0].query_tokens, sites=sites)
 
 
 def test_trace_show_is_the_head_view_of_that_head():

@@ -3,7 +3,6 @@ models, translations, snapshot traces and overviews live on the same shelf."""
 
 import numpy as np
 import pytest
-import streamlit
 
 import attention
 import attention.capture.hf_model
@@ -99,14 +98,13 @@ def test_a_shelf_makes_once_for_racing_sessions_and_draws_no_spinner_on_a_hit(mo
     import time
 
     spinners, makes = [], []
-    monkeypatch.setattr(streamlit, "spinner", lambda text: spinners.append(text) or contextlib.nullcontext())
 
     def make():
         makes.append(1)
         time.sleep(0.2)  # long enough for the other session to arrive while this one makes
         return object()
 
-    shelf = Shelf(2**20)
+    shelf = Shelf(2**20, busy=lambda what: spinners.append(what) or contextlib.nullcontext())
     got = []
     threads = [threading.Thread(target=lambda: got.append(shelf.get("m", make, "app.loading_model"))) for _ in range(2)]
     for th in threads:
@@ -159,3 +157,21 @@ def test_locally_the_last_result_larger_than_the_budget_is_kept_alone():
     assert ("output", "smollm2", "a") not in shelf.keys() and ("output", "smollm2", "b") in shelf.keys()
     shelf.rss_budget = 1  # over any RSS budget: shed
     assert shelf.shed_if_over_budget() and ("output", "smollm2", "b") not in shelf.keys()
+
+
+def test_every_cache_is_one_byte_lru_and_metrics_reports_each_beside_its_budget(monkeypatch):
+    """The shelf, the long sites' heads and the head views' payloads are ByteLRUs; /metrics names each
+    cache's bytes held and every budget settings declares (a budget missing from it would be invisible)."""
+    from attention import head_cache
+    from attention.byte_lru import ByteLRU
+    from attention.ui.hosting import serve, settings, view_cache
+
+    assert isinstance(cache.shelf._cache, ByteLRU) and isinstance(head_cache._heads, ByteLRU)
+    assert isinstance(view_cache.views, ByteLRU)
+    monkeypatch.setenv("ATTENTION_VIEW_CACHE_MB", "3")
+    monkeypatch.setenv("ATTENTION_HEAD_CACHE_MB", "5")
+    assert view_cache.views.budget == 3 << 20 and settings.head_cache_bytes() == 5 << 20  # read when asked
+    text = serve.metrics()
+    for name in ("cache_bytes", "head_cache_bytes", "view_cache_bytes", *(f"{b}_budget_bytes" for b in settings.budgets())):
+        assert f"attention_{name} " in text, name
+    assert "attention_view_cache_budget_bytes 3145728\n" in text and "attention_head_cache_budget_bytes 5242880\n" in text

@@ -105,7 +105,7 @@ def test_progress_counts_every_head_switched_off_then_the_gradients(gpt2_folder)
 
     lm = sources.get(gpt2_folder).kept("writer")
     seen: list[tuple[str, int, int]] = []
-    w = why.explain(lm, lm.tokenizer(PROMPT)["input_ids"], steps=8, top=3,
+    w = why.explain(lm, lm.tokenizer(PROMPT)["input_ids"], ig_steps=8, top=3,
                     progress=lambda stage, done, total: seen.append((stage, done, total)))
     heads = [(d, n) for s, d, n in seen if s == "heads"]
     assert heads and heads[-1] == (len(w.heads), len(w.heads)) == (why.head_count(lm), 8)

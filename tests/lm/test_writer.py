@@ -152,7 +152,7 @@ def test_writing_stops_at_the_end_of_text_token(smollm2):
 def test_the_notebook_functions(smollm2):
     nt = attention.next_token(PROMPT, top_k=3, temperature=-1)
     assert len(nt.top()) == 10 and nt.top()[0][0] == "·the" and nt.settings.clamped == ("temperature",)
-    assert sum(p for _, p in nt.top()) == pytest.approx(1.0)  # top-3 renormalised; the rest are 0
+    assert sum(p for _, p, _ in nt.top()) == pytest.approx(1.0)  # top-3 renormalised; the rest are 0
     out = attention.generate(PROMPT, steps=3)
     assert out.written == " the only thing" and len(out.steps) == 3
     assert out.steps[2].rows[0].q.shape == (9, 1, 64) and out.steps[2].rows[0].k.shape == (3, 1, 64)

@@ -2,7 +2,7 @@
 // Each screen pixel shows the largest weight of the positions it covers (as the pooled picture does),
 // so a sink column or one strong cell stays visible at every zoom; hidden cells are grey.
 
-const LV_LOW = [247, 251, 255], LV_HIGH = [8, 48, 107]; // white 0 to dark blue 1 (plots/pooled_image.py)
+const LV_LOW = [247, 251, 255], LV_HIGH = [8, 48, 107]; // white 0 to dark blue 1, the square root of the weight
 const LV_MASKED = [217, 217, 217];
 const LV_OUTSIDE = [255, 255, 255];
 
@@ -15,11 +15,6 @@ function lvLut(decimals) { // code (0..10^d) -> packed colour, on a square-root 
     lut[c] = lvPack(...[0, 1, 2].map((i) => Math.round(LV_LOW[i] + (LV_HIGH[i] - LV_LOW[i]) * a)));
   }
   return lut;
-}
-
-function lvCss(code, decimals) { // the same colour as CSS, for the strips
-  const a = Math.sqrt(Math.max(0, code) / 10 ** decimals);
-  return `rgb(${[0, 1, 2].map((i) => Math.round(LV_LOW[i] + (LV_HIGH[i] - LV_LOW[i]) * a)).join(",")})`;
 }
 
 function lvRanges(a0, a1, n, px) {

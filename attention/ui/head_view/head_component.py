@@ -16,9 +16,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-import threading
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 
 import numpy as np
@@ -28,10 +26,10 @@ from attention.headview import blocks, page
 from attention.headview.payload import SINGLE_HEAD, Decimals, head_payload
 from attention.trace import Site
 from attention.ui.state import Keys
+from attention.ui.hosting import view_cache
 
 Pair = tuple[int, int]  # (query_pos, key_pos); -1 on an axis means nothing is selected there
 NO_SELECTION: Pair = (-1, -1)
-CACHE_ENTRIES = 16  # payload texts kept (one is ~1 MB at 512 tokens)
 
 _VIEW = st.components.v2.component(
     "attention_headview",
@@ -52,8 +50,6 @@ _BLOCKS = st.components.v2.component(
     js="\n".join([page.core_js(), page.asset("bus.js"), page.asset("blocks.js"), page.asset("st_blocks.js")]),
 )
 
-_texts: OrderedDict[str, str] = OrderedDict()
-_lock = threading.Lock()  # sessions run in several threads
 
 
 def _fingerprint(site: Site, head: int, labels: Mapping[str, str] | None, decimals: Decimals) -> str:
@@ -76,17 +72,9 @@ def fingerprint(site: Site, head: int) -> str:
 def payload_text(site: Site, head: int, labels: Mapping[str, str] | None = None,
                  decimals: Decimals = SINGLE_HEAD) -> str:
     """The head's payload as JSON text, built once per content (a small LRU shared by sessions)."""
-    key = _fingerprint(site, head, labels, decimals)
-    with _lock:
-        if key in _texts:
-            _texts.move_to_end(key)
-            return _texts[key]
-    text = json.dumps(head_payload(site, head, dict(labels or {}), decimals), separators=(",", ":"))
-    with _lock:
-        _texts[key] = text
-        while len(_texts) > CACHE_ENTRIES:
-            _texts.popitem(last=False)
-    return text
+    key = ("payload", _fingerprint(site, head, labels, decimals))
+    return view_cache.kept(key, lambda: json.dumps(head_payload(site, head, dict(labels or {}), decimals),
+                                                   separators=(",", ":")))
 
 
 def _as_pair(value: object) -> Pair | None:

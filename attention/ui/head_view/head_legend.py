@@ -38,7 +38,7 @@ def scales(site: Site, head: int, palette_name: str) -> list[Scale]:
     sequential, diverging = PALETTES[palette_name]
     (a_lo, a_hi), (neg, pos) = ((t(a), t(b)) for a, b in _WORDS[palette_name])
     masked = site.masked
-    s_max = largest(site.head_scores(head), masked)
+    s_max = largest(site.score_rows(head), masked)
     z_max = largest(site.z_rows(head))
     a_words = t("legend.A", lo=a_lo, hi=a_hi)
     if palette_name == "standard":  # dark blue: the low end of S, the high end of A

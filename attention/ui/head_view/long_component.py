@@ -21,6 +21,7 @@ from attention.analysis import long_rows
 from attention.analysis.pooled import Pooled, pooled_pattern
 from attention.headview import long_payload, page
 from attention.trace import Site
+from attention.ui.hosting import view_cache
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
@@ -39,23 +40,23 @@ _PART = st.components.v2.component(
     "attention_longview_part", js="\n".join(page.asset(n) for n in ("bus.js", "long_wire.js", "st_long_part.js")))
 
 
-@st.cache_resource(max_entries=8, show_spinner=False)
-def pooled(_site: Site, site_key: tuple, head: int) -> Pooled:
+def pooled(site: Site, site_key: tuple, head: int) -> Pooled:
     """The pooled picture and the rows' anchors (a few MB), shared by sessions; `site_key` names the site."""
-    return pooled_pattern(_site, head)
+    return view_cache.kept(("pooled", site_key, head), lambda: pooled_pattern(site, head))
 
 
-@st.cache_resource(max_entries=16, show_spinner=False)
-def _first(_site: Site, site_key: tuple, head: int, channel: str, labels: tuple[tuple[str, str], ...]) -> bytes:
-    return long_payload.first(pooled(_site, site_key, head), _site.query_tokens, _site.key_tokens,
-                              info={"channel": channel, "layer": _site.layer, "head": head, "kind": _site.kind},
-                              labels=dict(labels))
+def _first(site: Site, site_key: tuple, head: int, channel: str, labels: tuple[tuple[str, str], ...]) -> bytes:
+    return view_cache.kept(("long_first", site_key, head, channel, labels), lambda: long_payload.first(
+        pooled(site, site_key, head), site.query_tokens, site.key_tokens,
+        info={"channel": channel, "layer": site.layer, "head": head, "kind": site.kind}, labels=dict(labels)))
 
 
-@st.cache_resource(max_entries=32, show_spinner=False)
-def _tile(_site: Site, site_key: tuple, head: int, bounds: tuple[int, int, int, int], channel: str) -> bytes:
-    cells, hidden = long_rows.tile(_site, head, bounds)
-    return long_payload.tile_message(bounds, cells, hidden, head=head, channel=channel)
+def _tile(site: Site, site_key: tuple, head: int, bounds: tuple[int, int, int, int], channel: str) -> bytes:
+    def make() -> bytes:
+        cells, hidden = long_rows.tile(site, head, bounds)
+        return long_payload.tile_message(bounds, cells, hidden, head=head, channel=channel)
+
+    return view_cache.kept(("long_tile", site_key, head, bounds, channel), make)
 
 
 def labels() -> tuple[tuple[str, str], ...]:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import threading
-from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -24,16 +22,13 @@ from attention.headview import dot
 from attention.headview.payload import encode_ints, round_to
 from attention.trace import Site
 from attention.ui.lang import lang, t
+from attention.ui.hosting import view_cache
 
 # the i18n strings the blocks are written with (ui/head_view/detail_blocks.py), as templates
 TEXTS = ("detail.nothing", "detail.query_word", "detail.where", "detail.special", "detail.pick_pair", "detail.pair",
          "detail.dot", "detail.scaled", "detail.weight", "vw.metric", "vw.help", "masked", "detail.masked_note",
          "relevance.explore_link", "explain.need_pair", "dot.explain", "dot.sum", "dot.stats", "dot.vectors",
          "dot.terms", "dot.dimension")
-CACHE_ENTRIES = 16
-
-_texts: OrderedDict[str, str] = OrderedDict()
-_lock = threading.Lock()
 
 
 def _floats(a: np.ndarray) -> dict[str, Any]:
@@ -46,7 +41,7 @@ def _floats(a: np.ndarray) -> dict[str, Any]:
 def _rows(site: Site, head: int, n: int = 5) -> list[list]:
     """Each query row's table and its sink note's values, as detail_blocks.detail formats them: the same
     numbers as details.top_keys row by row (the same products and stable order), for every row at once."""
-    weights = site.head_weights(head)  # (query_pos, key_pos)
+    weights = site.pattern(head)  # (query_pos, key_pos)
     moved = contributions(weights[None], site.head_v(head)[None])[0]  # (query_pos, key_pos): weight × ‖v_j‖
     order = np.argsort(-weights, axis=1, kind="stable")  # strongest first, ties in key order
     masked, special = site.masked, [is_special(tok) for tok in site.key_tokens]
@@ -69,7 +64,7 @@ def _rows(site: Site, head: int, n: int = 5) -> list[list]:
 
 def head_data(site: Site, head: int, page: str) -> dict[str, Any]:
     """The head's numbers and words for panel_predict.js (JSON-serialisable)."""
-    weights = site.head_weights(head)  # (query_pos, key_pos)
+    weights = site.pattern(head)  # (query_pos, key_pos)
     vw = value_weighted(weights[None], site.head_v(head)[None])[0]  # (query_pos, key_pos): detail's ‖α·v‖ share
     return {
         "kind": site.kind, "layer": site.layer, "head": head,
@@ -89,14 +84,6 @@ def head_data(site: Site, head: int, page: str) -> dict[str, Any]:
 def head_text(site: Site, head: int, page: str, channel: str, fingerprint: str) -> str:
     """head_data as JSON text for the panels of `channel`, once per head, language and page
     (`fingerprint`: the head view's content)."""
-    key = hashlib.blake2b(f"{fingerprint}|{lang()}|{page}|{channel}".encode(), digest_size=20).hexdigest()
-    with _lock:
-        if key in _texts:
-            _texts.move_to_end(key)
-            return _texts[key]
-    text = json.dumps({"channel": channel, **head_data(site, head, page)}, separators=(",", ":"))
-    with _lock:
-        _texts[key] = text
-        while len(_texts) > CACHE_ENTRIES:
-            _texts.popitem(last=False)
-    return text
+    key = ("panel", hashlib.blake2b(f"{fingerprint}|{lang()}|{page}|{channel}".encode(), digest_size=20).hexdigest())
+    return view_cache.kept(key, lambda: json.dumps({"channel": channel, **head_data(site, head, page)},
+                                                   separators=(",", ":")))

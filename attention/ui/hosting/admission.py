@@ -57,7 +57,7 @@ class Gate:
 
     @property
     def queued(self) -> int:
-        """Runs waiting for a turn now (the autoscaler's second signal, ui/warm.py)."""
+        """Runs waiting for a turn now (the autoscaler's second signal, on /metrics: ui/hosting/serve.py)."""
         with self._cond:
             return len(self._waiting)
 

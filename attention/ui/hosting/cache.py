@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
+import streamlit as st
 
 from attention.analysis.overview_data import Overview
 from attention.analysis.overview_data import build as build_overview
@@ -25,6 +26,7 @@ from attention.trace import Trace
 from attention.ui.hosting import admission, settings
 from attention.blas import one_torch_thread
 from attention.ui.hosting.shelf import Shelf
+from attention.ui.lang import t
 
 if TYPE_CHECKING:  # torch, transformers and the translator load only when a page asks for them
     from attention.analysis.atlas import Atlas
@@ -40,7 +42,8 @@ if TYPE_CHECKING:  # torch, transformers and the translator load only when a pag
 T = TypeVar("T")
 MODEL_SHELF = "model"  # the first part of a model's key on the shelf
 
-shelf = Shelf(settings.cache_bytes(), rss_budget=settings.rss_budget_bytes())
+shelf = Shelf(settings.cache_bytes(), rss_budget=settings.rss_budget_bytes(),
+              busy=lambda what: st.spinner(t(what)))  # what a person sees while a missing value is made
 admission.gate.relievers.append(shelf.shed_if_over_budget)  # over memory with nothing running: results go first
 
 

@@ -7,7 +7,8 @@ the app's one cache (MiniLM, the translator, SmolLM2 when expanded) and computes
 once, and (2) a small HTTP server on ATTENTION_READY_PORT (default 8502) answering
 
     /ready     200 "ready" once warm, else 503: the readiness probe, so no visitor waits for a model load
-    /metrics   Prometheus text: queue length, turns running, RSS, sessions' Writings, warm or not
+    /metrics   Prometheus text: queue length, turns running, RSS, sessions' Writings, warm or not, and every
+               cache's bytes held beside its budget (settings.budgets())
 
 Streamlit's /_stcore/health answers as soon as its server is up, which is the liveness probe's question.
 The script runs share these modules (one interpreter), so what the thread loads is what they find.
@@ -76,7 +77,8 @@ def import_pages() -> int:
 
 
 def metrics() -> str:
-    from attention.ui.hosting import admission, cache, held, memory
+    from attention import head_cache
+    from attention.ui.hosting import admission, cache, held, memory, settings, view_cache
 
     models = len(cache.models_loaded())
     lines = [
@@ -87,6 +89,10 @@ def metrics() -> str:
         ("attention_rss_bytes", memory.rss_bytes()),
         ("attention_sessions_bytes", held.SESSIONS.nbytes()),
         ("attention_memory_waits_total", admission.gate.memory_waits),
+        ("attention_cache_bytes", cache.shelf.usage()[0]),
+        ("attention_head_cache_bytes", head_cache.held()),
+        ("attention_view_cache_bytes", view_cache.views.held),
+        *((f"attention_{name}_budget_bytes", value) for name, value in settings.budgets().items()),
     ]
     return "".join(f"{name} {value}\n" for name, value in lines)
 

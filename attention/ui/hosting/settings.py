@@ -14,6 +14,10 @@ ATTENTION_RSS_BUDGET_MB=0     resident memory of this process above which the ca
 ATTENTION_SESSIONS_MB=2048    what sessions hold between clicks (the Write page's Writings), shared by every
                               session; past it the least recently used are emptied and read again from their
                               link when their person comes back (attention/ui/hosting/held.py). Hosted: see below.
+ATTENTION_HEAD_CACHE_MB=512  what long sites compute when asked (a head's S or A, a site's Z at up to 8,192
+                              tokens), shared by every site (attention/head_cache.py reads it; a notebook too).
+ATTENTION_VIEW_CACHE_MB=128   what the head views send (payload texts, panels' data, the long view's pooled
+                              pictures and tiles), shared by every session (ui/hosting/view_cache.py).
 ATTENTION_WRITE_AHEAD=1       Write page: once a word is drawn, the next is read by the model in the
                               background, so "Next word" finds it read (0: read at the click). It only
                               takes a free turn of the admission queue: it never makes anyone wait.
@@ -45,6 +49,7 @@ HOSTED_RSS_BUDGET_MB = THREE_MODELS_RSS_MB + HOSTED_SESSIONS_MB + COMPUTE_ROOM_M
 LIMIT_MARGIN = 1.25
 SESSIONS_MB = 2_048
 HOSTED_CACHE_MB = 256  # a hosted demo may have 690 MB in all: 91 MB of model + the old 128 MB for traces + room
+VIEW_CACHE_MB = 128  # a head view's payload is ~1 MB at 512 tokens, a long view's first message ~0.4 MB
 
 
 def hosted() -> bool:
@@ -87,6 +92,25 @@ def k8s_memory() -> dict[str, str]:
     limit = -(-int(HOSTED_RSS_BUDGET_MB * LIMIT_MARGIN) // 10) * 10  # rounded up to 10 Mi
     return {"request": f"{HOSTED_RSS_BUDGET_MB}Mi", "limit": f"{limit}Mi",
             "ATTENTION_RSS_BUDGET_MB": str(HOSTED_RSS_BUDGET_MB), "ATTENTION_SESSIONS_MB": str(HOSTED_SESSIONS_MB)}
+
+
+def head_cache_bytes() -> int:
+    """What long sites' heads may hold (ATTENTION_HEAD_CACHE_MB, read by attention/head_cache.py itself: the
+    contract cannot import the app's settings, so the name and default are declared here and there alike)."""
+    from attention import head_cache
+
+    return head_cache.budget()
+
+
+def view_cache_bytes() -> int:
+    """What the head views' payloads may hold together (ATTENTION_VIEW_CACHE_MB)."""
+    return _int_env("ATTENTION_VIEW_CACHE_MB", VIEW_CACHE_MB) * 2**20
+
+
+def budgets() -> dict[str, int]:
+    """Every cache's budget in bytes, as /metrics reports them beside what each holds."""
+    return {"cache": cache_bytes(), "head_cache": head_cache_bytes(), "view_cache": view_cache_bytes(),
+            "sessions": sessions_bytes(), "rss": rss_budget_bytes()}
 
 
 def write_ahead() -> bool:

@@ -1,6 +1,7 @@
-"""The shelf the app's one cache (ui/hosting/cache.py) keeps everything on: least recently used, by bytes, shared
-by every session; each entry counts at least 1/MAX_ENTRIES of the budget; models stay when it sheds;
-a computation waits its turn in the admission queue, a kept result does not."""
+"""The shelf the app's one cache (ui/hosting/cache.py) keeps everything on: least recently used, by bytes (a
+ByteLRU, the class every cache of results uses), shared by every session; each entry counts at least
+1/MAX_ENTRIES of the budget; models stay when it sheds; a computation waits its turn in the admission queue, a
+kept result does not. What a person sees while a value is made (a spinner) is the caller's, given as `busy`."""
 
 from __future__ import annotations
 
@@ -8,15 +9,14 @@ import contextlib
 import logging
 import threading
 from collections.abc import Callable, Hashable
+from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
 import numpy as np
-import streamlit as st
-from cachetools import LRUCache
 
+from attention.byte_lru import ByteLRU
 from attention.trace import Trace
 from attention.ui.hosting import admission, memory
-from attention.ui.lang import t
 
 MAX_ENTRIES = 64
 MAX_MODELS = 4  # models kept outside the byte budget when they do not fit in it
@@ -49,17 +49,19 @@ def nbytes(value: Any) -> int:
 class Shelf:
     """A least-recently-used cache by bytes, shared by every session (sessions run in threads, so it
     locks). One make per key at a time: two sessions asking for the same model load it once.
-    What is missing is made under a spinner in the chosen language; a hit draws nothing and starts
-    nothing (st.spinner starts a timer thread on every call)."""
+    What is missing is made inside busy(what) (the page's spinner in the chosen language); a hit draws
+    nothing and starts nothing (st.spinner starts a timer thread on every call)."""
 
-    def __init__(self, budget: int, max_entries: int = MAX_ENTRIES, rss_budget: int = 0) -> None:
+    def __init__(self, budget: int, max_entries: int = MAX_ENTRIES, rss_budget: int = 0,
+                 busy: Callable[[str], AbstractContextManager] = lambda what: contextlib.nullcontext()) -> None:
         self.floor = budget // max_entries if max_entries else 0
         self.rss_budget = rss_budget  # 0: never shed
         self.sheds = 0
-        self._cache = LRUCache(maxsize=budget, getsizeof=self.cost)
+        self.busy = busy
+        self._cache: ByteLRU[Hashable, Any] = ByteLRU(budget, size=self.cost)
         # A model larger than the whole budget (SmolLM2's 538 MB against a hosted replica's 256 MB) is
-        # still kept, here, by count: loading it again on every rerun would cost far more than it holds.
-        self._models: LRUCache = LRUCache(maxsize=MAX_MODELS)
+        # still kept, here, by count (each counts 1): loading it again on every rerun would cost far more.
+        self._models: ByteLRU[Hashable, Any] = ByteLRU(MAX_MODELS, size=lambda value: 1)
         # With no RSS budget (locally), the last result larger than the whole budget is kept too, alone: an
         # 8,192-token trace (about 1.8 GB) against the default 1,024 MB was traced again on every page run.
         # The next one replaces it; a replica with an RSS budget keeps none (its inputs are capped anyway).
@@ -87,16 +89,14 @@ class Shelf:
                 if kept is None:
                     self.shed_if_over_budget()
                     self._drop_oversized_like(key)
-                    with st.spinner(t(spinner)):
+                    with self.busy(spinner):
                         kept = make()
                     if queued:  # a computation's temporaries are freed now: hand their pages back
                         memory.trim()
                     with self._lock:
-                        try:
-                            self._cache[key] = kept
-                        except ValueError:  # larger than the whole budget: served to this click, not kept
+                        if not self._cache.put(key, kept):  # larger than the whole budget: served, not kept
                             if isinstance(key, tuple) and key and key[0] in KEPT_WHEN_SHEDDING:
-                                self._models[key] = kept  # … unless it is a model
+                                self._models.put(key, kept)  # … unless it is a model
                             elif not self.rss_budget:
                                 self._oversized = None  # the previous one goes before the next is kept
                                 self._oversized = (key, kept)
@@ -110,9 +110,7 @@ class Shelf:
         if not self.rss_budget or memory.rss_bytes() <= self.rss_budget:
             return False
         with self._lock:
-            dropped = [k for k in self._cache if not (isinstance(k, tuple) and k and k[0] in KEPT_WHEN_SHEDDING)]
-            for k in dropped:
-                self._cache.pop(k, None)
+            dropped = self._cache.drop(keep=lambda k: isinstance(k, tuple) and bool(k) and k[0] in KEPT_WHEN_SHEDDING)
             if self._oversized is not None:
                 dropped.append(self._oversized[0])
                 self._oversized = None
@@ -149,4 +147,4 @@ class Shelf:
     def usage(self) -> tuple[int, int]:
         """(bytes kept, the budget)."""
         with self._lock:
-            return int(self._cache.currsize), int(self._cache.maxsize)
+            return self._cache.held, self._cache.budget

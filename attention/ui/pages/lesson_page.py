@@ -175,7 +175,7 @@ def draw(step: Step, c: Context) -> None:
     if shown and step.id == "predict_word":  # the model that writes, and the ways on from its answer
         lesson_lm.extras(step)
     elif step.source == READS_SENTENCE and step.id not in ("vectors", "training", "predict_word"):
-        st.caption(t("lesson.head_caption", model=c.tr.model, kind=kind_title(c.kind), layer=c.layer, head=c.head,
+        st.caption(t("lesson.head_caption", model=c.tr.model_name, kind=kind_title(c.kind), layer=c.layer, head=c.head,
                      heads=c.site.n_heads))
     st.info(f"**{t('lesson.try_label')}{t('lesson.colon')}** {step.hint}", icon=":material/lightbulb:")
     if st.button(t("lesson.open_full"), key=f"lesson_link_{step.id}", icon=":material/open_in_new:"):
@@ -206,8 +206,8 @@ def build(index: int, c: Context) -> Step | None:
     not hand over what the step reads; the translator cannot read the sentence)."""
     reason = blocked(index, c)
     if reason:
-        st.subheader(t("lesson.kind.blocked_title", i=index + 1, model=c.tr.model))
-        offer_default(t("lesson.kind.no_qkv", model=c.tr.model) + "\n\n" + t(f"missing_qkv.{reason}"))
+        st.subheader(t("lesson.kind.blocked_title", i=index + 1, model=c.tr.model_name))
+        offer_default(t("lesson.kind.no_qkv", model=c.tr.model_name) + "\n\n" + t(f"missing_qkv.{reason}"))
         return None
     try:
         return STEPS[index](c)
@@ -270,11 +270,11 @@ def page() -> None:
         return
     kind = numbers.lesson_kind(tr)
     if kind is None:  # neither an encoder nor a decoder reads the sentence
-        offer_default(t("lesson.kind.none", model=tr.model))
+        offer_default(t("lesson.kind.none", model=tr.model_name))
         return
     c = context(tr, kind)
     if kind == "decoder" and source == READS_SENTENCE:
-        st.caption(t("lesson.kind.decoder", model=tr.model))
+        st.caption(t("lesson.kind.decoder", model=tr.model_name))
     if index == N_STEPS - 1:
         end(c)
     else:

@@ -101,7 +101,7 @@ def _answer(a, token: str, words: list[str]) -> None:
                                                   t("why.gxi"): list(a.gradient_x_input)},
                                  t("why.chart_title"), t("why.chart_x"), labels=words)
         charts.show(fig, key="wr_why_chart")
-        st.caption(t("why.gap", steps=a.steps, total=claims.number(a.integrated_gradients.sum()),
+        st.caption(t("why.gap", steps=a.ig_steps, total=claims.number(a.integrated_gradients.sum()),
                      delta=claims.number(a.f_input - a.f_baseline), gap=claims.number(a.completeness_gap)))
         if a.reference[0] != "integrated_gradients":
             st.caption(t("why.gap_large"))
