@@ -2,7 +2,7 @@
 
 numpy's OpenBLAS keeps its worker threads spinning for a while after every call, and on a small
 machine they take the cores torch's forward pass needs next. Measured on 2 cores
-(`python bench/trace_speed.py --blas default` against the default run): the trace after a
+(`python -m bench trace_speed --blas default` against the default run): the trace after a
 recomputation took 68–110 ms instead of 30–38 ms at 128 tokens. Our products are one block of
 heads at a time (at most 512 × 512), where a second BLAS thread gains nothing.
 
@@ -53,7 +53,7 @@ def one_torch_thread() -> Iterator[None]:
     """torch on one thread inside the block (torch is imported here, only when called). In the app's
     process the browser and other sessions take the second core, and two threads waiting on each other
     cost more than they share: a written word's step 1.5-2x slower (1,100 tokens: 150-300 ms against
-    108-139 ms on one; it is memory bound, `python -m bench.lm_step --threads 1`), and the translator's
+    108-139 ms on one; it is memory bound, `python -m bench lm_step --threads 1`), and the translator's
     small operations far more (Learning's 13 passes 0.4-5 s against 0.15 s). torch keeps the count per
     thread (OpenMP): the calling thread's is set and given back."""
     import torch

@@ -1,6 +1,6 @@
 """What ablation and attribution cost, as multiples of one forward pass. Prints, never asserts.
 
-    python -m bench.ablation_speed [--repeats 5] [--json out.json]
+    python -m bench ablation_speed [--repeats 5] [--json out.json]
 
 - one-at-a-time effects of every head (24 translator heads, 72 all-MiniLM-L6-v2 heads) on a 32-token
   input, all ablations in ONE batch (row 0 every head on, row 1 + i head i off), ÷ one forward pass
@@ -13,9 +13,8 @@ The fastest of interleaved repeats (the least disturbed by other work on the mac
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
+import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -31,7 +30,8 @@ from attention.translator.attribution import (
     source_embeddings,
     word_log_prob,
 )
-from bench.texts import text_of_tokens
+from bench.cli import bench_parser, write_json
+from harness.texts import text_of_tokens
 
 TRANSLATOR_TEXT = ("the black cat drank the milk and the small dog ate the bread . " * 3).split()[:31]
 
@@ -42,10 +42,9 @@ def timed(fn) -> float:
     return time.perf_counter() - t0
 
 
-def main(argv: list[str] | None = None) -> dict:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    p = bench_parser(__doc__)
     p.add_argument("--repeats", type=int, default=5)
-    p.add_argument("--json", default=None)
     a = p.parse_args(argv)
     torch.set_num_threads(1)
 
@@ -112,11 +111,9 @@ def main(argv: list[str] | None = None) -> dict:
           f" = {out['translator_effects_retranslated_x_forward']:.1f}× forward")
     print(f"  integrated gradients, 32 steps: {med['translator_ig32'] * 1e3:.0f} ms = {out['ig32_x_forward']:.1f}× "
           f"forward; gradient × input {out['gxi_x_forward']:.1f}×")
-    if a.json:
-        with open(a.json, "w") as fh:
-            json.dump(out, fh, indent=2)
-    return out
+    write_json(a.json, out)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """For comparison: how big bertviz's head view of the same model is, and how long it takes to build.
 
-    python bench/bertviz_size.py [--lengths 32 128 512] [--json out.json]
+    python -m bench bertviz_size [--lengths 32 128 512] [--json out.json]
 
 bertviz is not one of the app's requirements; this runs only where it is importable (the benchmark
 runner falls back to the figures in the design notes otherwise). all-MiniLM-L6-v2 is loaded with
@@ -11,13 +11,13 @@ tokens, `head_view(attention, tokens, html_action="return").data` is built and i
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+from bench.cli import bench_parser, write_json  # noqa: E402
 
 # What the design notes measured (all-MiniLM-L6-v2, head view): bytes and, where noted, build seconds.
 DESIGN_NOTES = {32: {"html_bytes": 3.3e6}, 128: {"html_bytes": 53e6}, 512: {"html_bytes": 870e6, "build_s": 26.0}}
@@ -29,7 +29,7 @@ def measure(lengths: list[int]) -> list[dict]:
     from transformers import AutoModel, AutoTokenizer
 
     from attention.capture import hf_model
-    from bench.texts import text_of_tokens
+    from harness.texts import text_of_tokens
 
     path = hf_model.default_model_path()
     tokenizer = AutoTokenizer.from_pretrained(path)
@@ -51,22 +51,19 @@ def measure(lengths: list[int]) -> list[dict]:
     return rows
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__)
     ap.add_argument("--lengths", type=int, nargs="+", default=[32, 128, 512])
-    ap.add_argument("--json", help="also write the results to this file")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     try:
         import bertviz  # noqa: F401
     except ImportError:
         print("bertviz is not installed: nothing measured (the design notes have 3.3 MB, 53 MB and 870 MB).")
-        sys.exit(3)
+        return 3
     print(f"{'tokens':>6} {'head view':>13} {'build':>10}")
-    rows = measure(args.lengths)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(rows, f, indent=2)
+    write_json(args.json, measure(args.lengths))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

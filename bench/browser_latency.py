@@ -1,8 +1,8 @@
 """How long a person waits, in a real headless Chromium, compared with the floor of any Streamlit app.
 
-    python bench/browser_latency.py [--repeats 8] [--json out.json]
+    python -m bench browser_latency [--repeats 8] [--json out.json]
 
-Starts two servers in one run: bench/trivial_app.py (one text box whose value is written back) and
+Starts two servers in one run: harness/trivial_app.py (one text box whose value is written back) and
 the real app. Then, interleaved so machine noise hits all alike, `--repeats` times with a new
 sentence of 8–20 words each time (unique, so no cache helps):
 
@@ -14,7 +14,8 @@ sentence of 8–20 words each time (unique, so no cache helps):
   (d) highlight  the same click → the row marked in the browser (data-selected), no server involved;
   (e) click at --long tokens (512 by default): once a text of that many tokens is drawn, the same
       click → detail, alternating rows, again interleaved with (a);
-  (c'), (e') the same clicks → the page settled (the run that drew the detail has finished).
+  (c'), (e') the same clicks → the page settled as a person sees it: its last visible change
+              (harness/settle.py, the one definition the head view's closing figures use).
 
 Times are taken in the page's own clock: from the keydown / mousedown event to the first animation
 frame where the result is in the DOM. Prints medians, p90 and the ratios of each to (a).
@@ -24,26 +25,20 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import sync_playwright
 
-from bench.app_process import (
-    RESET_T0,
-    TEXT_SHOWN,
-    TRIVIAL_APP,
-    app_server,
-    detail_needle,
-    elapsed_ms,
-    percentile,
-    timed_page,
-)
-from bench.cli import bench_parser, write_json
-from bench.sentences import check_markers, tokens_of, unique_sentences
-from bench.texts import text_of_tokens
+from bench.cli import bench_parser, percentile, write_json
+from harness import settle
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle
+from harness.app_server import streamlit_process as app_server
+from harness.page_timing import RESET_T0, TEXT_SHOWN, TRIVIAL_APP, detail_needle, elapsed_ms, timed_page
+from harness.sentences import check_markers, tokens_of, unique_sentences
+from harness.texts import text_of_tokens
 from harness.head_geometry import cell_point, wait_ready
 
 # The head view renders in a shadow root: find its A panel by walking shadow roots.
@@ -83,25 +78,19 @@ def submit_once(page, text: str) -> float:
     return elapsed_ms(ms)
 
 
-SETTLED = """() => {
-  if (typeof window.__benchT0 !== 'number') return false;
-  const app = document.querySelector('[data-testid="stApp"]');
-  return app && app.getAttribute('data-test-script-state') === 'notRunning' ? performance.now() - window.__benchT0 : false;
-}"""
-
-
 def click_row_once(page, tokens: list[str], row: int) -> tuple[float, float, float]:
-    """(click → highlight in the browser, click → detail panel from Python, click → the run that drew
-    it finished: the page settled), in ms."""
+    """(click → highlight in the browser, click → detail panel from Python, click → the page settled: its
+    last visible change, harness/settle.py), in ms."""
     x, y = cell_point(page, "A", row, -1)
+    settle.reset(page)
     page.evaluate(RESET_T0)
     page.mouse.click(x, y)
     highlight = page.wait_for_function(SELECTED_IS, arg=f"{row},", polling="raf", timeout=TIMEOUT_MS).json_value()
     ms = page.wait_for_function(TEXT_SHOWN, arg=detail_needle(tokens, row), polling="raf",
                                 timeout=TIMEOUT_MS).json_value()
-    settled = page.wait_for_function(SETTLED, polling="raf", timeout=TIMEOUT_MS).json_value()
+    settled = settle.wait_settled(page, timeout_ms=TIMEOUT_MS)["settled"]
     wait_idle(page)
-    return elapsed_ms(highlight), elapsed_ms(ms), elapsed_ms(settled)
+    return elapsed_ms(highlight), elapsed_ms(ms), float(settled)
 
 
 def summary(samples: list[float]) -> dict:
@@ -122,7 +111,7 @@ def run(repeats: int, long_tokens: int) -> dict:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             floor_page = timed_page(browser, trivial.url)
-            page = timed_page(browser, app.url)
+            page = timed_page(browser, app.url, settle.OBSERVER_SCRIPT)
             wait_idle(page)
             wait_ready(page, TIMEOUT_MS)
             for i, (text, marker) in enumerate(sentences):
@@ -184,17 +173,18 @@ def print_table(res: dict) -> None:
           f"{res['load_average_at_start']} at start; {res['wall_s']} s in all)")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = bench_parser(__doc__)
     ap.add_argument("--repeats", type=int, default=8)
     ap.add_argument("--long", type=int, default=512, help="tokens of the long text for (e)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if not 1 <= args.repeats <= 70:
         ap.error("--repeats must be between 1 and 70")
     res = run(args.repeats, args.long)
     print_table(res)
     write_json(args.json, res)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

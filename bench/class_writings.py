@@ -1,11 +1,13 @@
-"""A class's Writings in one hosted replica's process, without browsers: what the memory and CPU budgets of a
+"""A class (30 hosted Writings) in one replica's process, no browsers: peak RSS, CPU a word, correctness.
+
+A class's Writings in one hosted replica's process, without browsers: what the memory and CPU budgets of a
 class are made of, measurable on a machine where 30 Chromium pages cannot run beside the app.
 
-    python -m bench.class_writings [--sessions 30] [--words 12] [--prompt-tokens 250]
+    python -m bench class_writings [--sessions 30] [--words 12] [--prompt-tokens 250]
 
 A fresh process in hosted mode warms as a replica does before it is ready (attention/ui/serve.warm: MiniLM,
 the translator and SmolLM2 loaded, the pages' modules imported), then every session reads its own prompt (its
-own sentence filled to about T tokens, as bench/load_sessions.py --prompt-tokens) into a hosted Writing
+own sentence filled to about T tokens, as `python -m bench load --prompt-tokens`) into a hosted Writing
 (lm/written.HOSTED), and the class writes together: word 1 for everyone, then word 2, ...; after each word the
 page's view of it is made (the newest layer's site and the shown head's rows). Printed: the process's peak RSS
 (VmHWM) beside the replica's derived RSS budget (attention/ui/hosting/settings.py), the Writings' bytes, the CPU per
@@ -15,28 +17,26 @@ transformers' own greedy continuation of its prompt: wrong = any differs.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import subprocess
 import sys
 import time
+
+from bench.cli import bench_parser, write_json
+from harness.peak import in_fresh_process, is_child, peak_mib, report
 
 LAYER, HEAD = 18, 6  # what the page shows by default is not important: one layer's site, one head's rows
 
 
 def child(sessions: int, words: int, prompt_tokens: int) -> dict:
     os.environ["ATTENTION_HOSTED"] = "1"
-    from bench.peak import peak_mib
-
     from attention.ui.hosting import cache, serve, settings
 
     t0 = time.process_time()
     serve.warm()
     warm_cpu, base = time.process_time() - t0, peak_mib()
     from attention.lm import writer
-    from bench.load_write import long_prompt
-    from bench.sentences import unique_sentences
+    from bench.load.write import long_prompt
+    from harness.sentences import unique_sentences
 
     lm = cache.language_model()
     prompts = [long_prompt(text, prompt_tokens) for text, _ in unique_sentences(sessions, seed=3)]
@@ -59,21 +59,22 @@ def child(sessions: int, words: int, prompt_tokens: int) -> dict:
             "load_average": round(os.getloadavg()[0], 2)}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__)
     ap.add_argument("--sessions", type=int, default=30)
     ap.add_argument("--words", type=int, default=12)
     ap.add_argument("--prompt-tokens", type=int, default=250)
-    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = ap.parse_args()
-    if args.child:
-        print(json.dumps(child(args.sessions, args.words, args.prompt_tokens)))
-        return
-    out = subprocess.run([sys.executable, "-m", "bench.class_writings", "--child", "--sessions", str(args.sessions),
-                          "--words", str(args.words), "--prompt-tokens", str(args.prompt_tokens)],
-                         capture_output=True, text=True, check=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
-    res = json.loads(out.stdout.strip().splitlines()[-1])
-    from bench.load_write import greedy_ids
+    child_run, argv = is_child(argv)
+    args = ap.parse_args(argv)
+    if child_run:
+        report(child(args.sessions, args.words, args.prompt_tokens))
+        return 0
+    res = in_fresh_process("bench.class_writings", ["--sessions", str(args.sessions), "--words", str(args.words),
+                                                   "--prompt-tokens", str(args.prompt_tokens)])
+    if "error" in res:
+        print(f"the class's process failed: {res['error']}")
+        return 1
+    from harness.greedy import greedy_ids
 
     wrong = sum(ids != greedy_ids(p, args.words) for p, ids in zip(res["prompts"], res["ids"], strict=True))
     n = res["prompt_tokens"]
@@ -86,8 +87,9 @@ def main() -> None:
     print(f"  CPU: a prompt read {res['prompt_read_cpu_s']} s, a written word with its view {res['word_cpu_s']} s "
           f"(warming {res['warm_cpu_s']} s)")
     print(f"  wrong (a word not transformers' greedy continuation): {wrong} of {res['sessions']}")
-    sys.exit(1 if wrong else 0)
+    write_json(args.json, {**res, "wrong": wrong})
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

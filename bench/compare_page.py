@@ -1,7 +1,9 @@
-"""What the Change one word page costs, per model, under AppTest (the page's script as the server runs it,
+"""The Change one word page under AppTest, per model: cold draw, warm redraw, a head chosen, patching.
+
+What the Change one word page costs, per model, under AppTest (the page's script as the server runs it,
 without a browser). Prints, never asserts.
 
-    python -m bench.compare_page [--models minilm,translator,smollm2]
+    python -m bench compare_page [--models minilm,translator,smollm2]
 
 Per model: the cold first draw (the model loaded, both sentences traced and compared), a warm redraw
 (everything from the cache shelf), a head chosen (the layer picker changed), and the patching button
@@ -11,8 +13,8 @@ comparison (attention.compare(...).patching()), the fastest of --repeats.
 
 from __future__ import annotations
 
-import argparse
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -21,6 +23,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from attention.ui import state  # noqa: E402
+from bench.cli import bench_parser, write_json  # noqa: E402
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAIRS = {
@@ -67,8 +70,8 @@ def direct(model: str, repeats: int) -> tuple[int, float]:
     return len(p.restored), min(times)
 
 
-def main(argv: list[str] | None = None) -> dict:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    p = bench_parser(__doc__)
     p.add_argument("--models", default="minilm,translator,smollm2")
     p.add_argument("--repeats", type=int, default=2)
     args = p.parse_args(argv)
@@ -81,8 +84,9 @@ def main(argv: list[str] | None = None) -> dict:
         print(f"{model}: cold first draw {r['cold_s']:.2f} s, warm redraw {r['warm_s']:.2f} s, "
               f"head chosen {r['head_s']:.2f} s, patching button {r['patch_page_s']:.2f} s; "
               f"patching {n} heads alone {s:.2f} s (fastest of {args.repeats})")
-    return results
+    write_json(args.json, results)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

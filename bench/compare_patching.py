@@ -1,6 +1,6 @@
 """What patching every head costs (attention.compare(...).patching()). Prints, never asserts.
 
-    python -m bench.compare_patching [--tokens 16] [--repeats 2]
+    python -m bench compare_patching [--tokens 16] [--repeats 2]
 
 SmolLM2's 270 heads on a pair of `--tokens` tokens that differ in one word in the middle: the seconds
 of one full patching (every head alone, ROWS_PER_BATCH rows per forward pass, the shared prefix run
@@ -11,8 +11,8 @@ disturbed by other work on the machine), the machine's torch threads.
 
 from __future__ import annotations
 
-import argparse
 import os
+import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -23,6 +23,7 @@ import attention
 from attention import sources
 from attention.analysis.alignment import align
 from attention.capture import hf_ablation, hf_patching
+from bench.cli import bench_parser, write_json
 
 WORDS = ("The cat drank the milk in the kitchen because it was WORD and then the small dog came in to look at "
          "the bowl on the floor").split()
@@ -37,8 +38,8 @@ def pair(lm, n_tokens: int) -> tuple[str, str]:
     return text.replace("WORD", "thirsty"), text.replace("WORD", "sour")
 
 
-def main(argv: list[str] | None = None) -> dict:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    p = bench_parser(__doc__)
     p.add_argument("--tokens", type=int, default=16)
     p.add_argument("--repeats", type=int, default=2)
     args = p.parse_args(argv)
@@ -74,7 +75,8 @@ def main(argv: list[str] | None = None) -> dict:
           f"{out['no_prefix_s'] / out['forward_s']:.0f} forward passes")
     print(f"  contrast {result.labels[0]!r} -> {result.labels[1]!r}; top heads {out['top']}")
     out.update(first)
-    return out
+    write_json(args.json, out)
+    return 0
 
 
 def translator(repeats: int) -> dict:
@@ -94,4 +96,4 @@ def translator(repeats: int) -> dict:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,9 +1,11 @@
-"""What a written word with an evicted KV cache costs (issue 44: ≤ 1.5× a plain written word at the same
+"""A written word with an evicted KV cache ÷ a plain one, per policy (budget 1.5×); --memory: peak RSS.
+
+What a written word with an evicted KV cache costs (issue 44: ≤ 1.5× a plain written word at the same
 length), and the peak memory of a 2,048-token prompt with budget 256 (within "Attention at the model's
 full length": the Write page's writer on the same prompt).
 
-    python -m bench.evict_speed [--contexts 186 1024] [--policies streaming h2o] [--budget 64] [--steps 6] [--rounds 2]
-    python -m bench.evict_speed --memory          # two fresh processes: eviction and the plain writer
+    python -m bench evict_speed [--contexts 186 1024] [--policies streaming h2o] [--budget 64] [--steps 6] [--rounds 2]
+    python -m bench evict_speed --memory          # two fresh processes: eviction and the plain writer
 
 Time: per context and policy, against Writing.step() (the Write page's word: one token, every row recorded),
 interleaved so machine noise hits both, on one torch thread as the app runs them (attention/blas.one_torch_thread),
@@ -21,7 +23,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 
@@ -32,8 +33,9 @@ import torch  # noqa: E402
 from attention import sources  # noqa: E402
 from attention.lm import evict, writer  # noqa: E402
 from attention.lm.evict_policies import POLICIES  # noqa: E402
+from bench.cli import bench_parser  # noqa: E402
 from bench.lm_step import ids_of  # noqa: E402
-from bench.peak import peak_mib  # noqa: E402
+from harness.peak import in_fresh_process, is_child, peak_mib, report  # noqa: E402
 
 
 def _clock() -> tuple[float, float]:
@@ -79,7 +81,7 @@ def bench_steps(lm, n: int, policy: str, budget: int, steps: int, rounds: int) -
 
 
 def child(kind: str, n: int, budget: int) -> None:
-    """One fresh process: load, read n tokens, write 4 words; print the peak resident size."""
+    """One fresh process: load, read n tokens, write 4 words; report the peak resident size."""
     lm = sources.get(sources.SMOLLM2).kept("writer")
     loaded = peak_mib()
     ids = ids_of(lm, n)
@@ -92,31 +94,35 @@ def child(kind: str, n: int, budget: int) -> None:
             run.step()
         if kind == "evict":
             run.read_full()  # the full cache beside it, at the same 4 words
-    print(f"{kind} {loaded:.0f} {peak_mib():.0f} {time.perf_counter() - t0:.1f}")
+    report({"kind": kind, "loaded_mib": round(loaded), "peak_mib": round(peak_mib()),
+            "seconds": round(time.perf_counter() - t0, 1)})
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__, results=False)
     ap.add_argument("--contexts", type=int, nargs="+", default=[186, 1024])
     ap.add_argument("--policies", nargs="+", default=list(POLICIES))
     ap.add_argument("--budget", type=int, default=64)
     ap.add_argument("--steps", type=int, default=6)
     ap.add_argument("--rounds", type=int, default=2, help="rounds of 6 words written at once")
     ap.add_argument("--memory", action="store_true", help="peak RSS of 2,048 tokens, budget 256, in fresh processes")
-    ap.add_argument("--child", nargs=3, metavar=("KIND", "N", "BUDGET"), help=argparse.SUPPRESS)
-    args = ap.parse_args()
+    ap.add_argument("--part", choices=("evict", "write"), help=argparse.SUPPRESS)  # the fresh process's
+    child_run, argv = is_child(argv)
+    args = ap.parse_args(argv)
     torch.set_num_threads(1)
-    if args.child:
-        child(args.child[0], int(args.child[1]), int(args.child[2]))
-        return
+    if child_run:
+        child(args.part, args.contexts[0], args.budget)
+        return 0
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}; torch threads 1")
     if args.memory:
         print(f"{'fresh process':>14} {'loaded MiB':>11} {'peak MiB':>9} {'seconds':>8}  (2,048 tokens, h2o budget 256)")
         for kind in ("evict", "write"):
-            out = subprocess.run([sys.executable, "-m", "bench.evict_speed", "--child", kind, "2048", "256"],
-                                 capture_output=True, text=True, check=True).stdout.split()
-            print(f"{out[0]:>14} {out[1]:>11} {out[2]:>9} {out[3]:>8}")
-        return
+            out = in_fresh_process("bench.evict_speed", ["--part", kind, "--contexts", "2048", "--budget", "256"])
+            if "error" in out:
+                print(f"{kind:>14} failed: {out['error']}")
+                return 1
+            print(f"{kind:>14} {out['loaded_mib']:>11} {out['peak_mib']:>9} {out['seconds']:>8}")
+        return 0
     lm = sources.get(sources.SMOLLM2).kept("writer")
     print(f"{'':>19} {'plain ms a word':>16} {'1 by 1 ÷ plain':>15} {'6 at once ÷ plain':>17}")
     print(f"{'context':>8} {'policy':>10} {'wall':>7} {'CPU':>7} {'wall':>7} {'CPU':>7} {'wall':>8} {'CPU':>8} {'KL':>6}"
@@ -129,7 +135,8 @@ def main() -> None:
             print(f"{n:>8} {policy:>10} {pw * 1e3:>7.1f} {pc * 1e3:>7.1f} {ow / pw:>7.2f} {oc / pc:>7.2f} {sw / pw:>8.2f} "
                   f"{sc / pc:>8.2f} {r['kl'][0]:>6.3f}", flush=True)
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,18 +1,22 @@
-"""Every tiny family of harness/tiny_families.py through the public API: the capture path it takes,
+"""Every tiny family through the public API: capture path, sites found / expected, max diff from eager.
+
+Every tiny family of harness/tiny_families.py through the public API: the capture path it takes,
 sites found / expected, the largest difference of the weights shown from transformers' eager
 attention, and what the page shows. Prints a markdown table (about a minute on one core).
 
-    python -m bench.families
+    python -m bench families
 """
 
 from __future__ import annotations
 
+import sys
 import tempfile
 
 import numpy as np
 import torch
 
 from attention.capture import hf_model
+from bench.cli import bench_parser
 from harness import tiny_families as families
 
 TEXT, TARGET = "the black cat drank the milk", "el gato negro bebio la leche"
@@ -34,7 +38,8 @@ def shows(tr) -> str:
     return "S, A, Z (head view)" + sink
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
+    bench_parser(__doc__, results=False).parse_args(argv)
     tok = families.tokenizer()
     print("| family | stands for | capture path | fallback | sites found / expected | max diff from eager | "
           "page shows |")
@@ -56,7 +61,8 @@ def main() -> None:
             expected = sum(len(v) for v in (lm.expected_layers or {}).values())
             print(f"| {name} | {what} | {tr.capture_path} | {tr.fallback or '—'} | {len(tr.sites)} / {expected} | "
                   f"{worst:.1e} | {shows(tr)} |")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,8 +1,10 @@
-"""What each head does, measured: the top heads per role on SmolLM2 and MiniLM, the sink rate, and the
+"""Top heads per role on SmolLM2 and MiniLM, sink rates, and the proof curves (top-k off vs random k).
+
+What each head does, measured: the top heads per role on SmolLM2 and MiniLM, the sink rate, and the
 proof curves (SmolLM2's top-k heads of a role switched off against k random heads), with the time taken.
 
-    python -m bench.head_roles [--seed 0] [--length 12] [--draws 8] [--probes 3] [--roles induction previous]
-    python -m bench.head_roles --page   # the page's settings (role_proof.PAGE): seconds per curve (budget 60 s)
+    python -m bench head_roles [--seed 0] [--length 12] [--draws 8] [--probes 3] [--roles induction previous]
+    python -m bench head_roles --page   # the page's settings (role_proof.PAGE): seconds per curve (budget 60 s)
                                         # and, per role, the first k at which claims.role_matters holds
 
 The sink rate is printed on the probe and on an ordinary paragraph (Gu et al. 2025 measure it on
@@ -11,8 +13,8 @@ ordinary text). The loss is nats per token on the repeated half of `--probes` fr
 
 from __future__ import annotations
 
-import argparse
 import os
+import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -21,6 +23,7 @@ import numpy as np  # noqa: E402
 
 import attention  # noqa: E402
 from attention.analysis import head_roles, role_probes  # noqa: E402
+from bench.cli import bench_parser  # noqa: E402
 
 PARAGRAPH = ("The black cat drank the milk while a small dog watched from under the old wooden table near the "
              "open window. Outside, the rain had stopped and the children ran back to the garden to find the "
@@ -45,18 +48,18 @@ def ordinary_sink_rate(trace) -> float:
     return float(np.mean(head_roles.sink(weights, head_roles.is_causal(weights)) > head_roles.SINK_EPSILON))
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__, results=False)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--length", type=int, default=12)
     ap.add_argument("--draws", type=int, default=8)
     ap.add_argument("--probes", type=int, default=3)
     ap.add_argument("--roles", nargs="*", default=["induction", "previous"])
     ap.add_argument("--page", action="store_true", help="only the proof curves, with the Overview's settings")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.page:
         page_proofs(args.seed, args.length)
-        return
+        return 0
 
     t = time.perf_counter()
     from attention import sources
@@ -84,6 +87,7 @@ def main() -> None:
         for row, z in zip(proof.rows(), proof.z()):
             print(f"  {row['k']:2d}   {row['top']:8.3f}   {row['random_mean']:7.3f} ± {row['random_sd']:.3f}   "
                   f"[{row['random_min']:.3f}, {row['random_max']:.3f}]   {z:6.1f}")
+    return 0
 
 
 def page_proofs(seed: int, length: int) -> None:
@@ -106,4 +110,4 @@ def page_proofs(seed: int, length: int) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,7 +1,9 @@
-"""The head view (attention/headview) in real headless Chromium: how fast a hover or a click is
+"""The head view in Chromium: hover or click → highlight, bytes; --settle: Explore's click → page settled.
+
+The head view (attention/headview) in real headless Chromium: how fast a hover or a click is
 highlighted, and how many bytes it takes.
 
-    python bench/headview_latency.py [--lengths 32 512 2048] [--repeats 20] [--streamlit] [--json out.json]
+    python -m bench headview_latency [--lengths 32 512 2048] [--repeats 20] [--streamlit] [--json out.json]
 
 For each length, one random head (d_head 64, encoder: every cell open) is saved as a self-contained
 HTML fragment and opened from file://. In the page's own clock, an event is dispatched on a cell of
@@ -13,7 +15,7 @@ random trace shaped like all-MiniLM-L6-v2 (6 layers × 12 heads, d_head 32, 128 
 --settle runs the real app: a click on a cell of Explore's A with "Why this score: q·k" open, and in
 the same run the floor (a bare Streamlit app: Enter in a text box); for each, the highlight (the first
 animation frame that draws it, read in the page) and the
-page settled as a person sees it: its last visible change (bench/settle.py), not only the detail panel
+page settled as a person sees it: its last visible change (harness/settle.py), not only the detail panel
 (and, for comparison, its last change of any kind, Streamlit's stale marks included);
 also the SVG nodes replaced and whether the q·k figure below was kept or built again.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -83,7 +86,7 @@ def measure_length(browser, n: int, repeats: int, folder: Path) -> dict:
 
 
 def streamlit_bytes(browser, n: int) -> dict:
-    from bench.browser_frames import counted_page
+    from harness.frames import counted_page
     from harness.app_server import ROOT, streamlit_process, wait_idle
 
     with streamlit_process(app=ROOT / "tests" / "e2e" / "apps" / "headview_app.py") as server:
@@ -116,19 +119,13 @@ SETTLE_CELLS = [(6, 4), (6, 3), (5, 4), (6, 2), (4, 3), (6, 1)]  # each click ch
 
 def settle_figures(browser, repeats: int) -> dict:
     """Explore's click → settled against a bare Streamlit rerun, interleaved so noise hits both."""
-    from bench import settle
-    from bench.app_process import RESET_T0, TIMING_INIT_SCRIPT, TRIVIAL_APP, app_server
-    from harness.app_server import wait_idle
+    from harness import settle
+    from harness.app_server import streamlit_process as app_server
     from harness.head_geometry import selected, wait_ready
+    from harness.page_timing import RESET_T0, TRIVIAL_APP, timed_page
 
     def new_page(url: str):
-        context = browser.new_context(viewport={"width": 1400, "height": 1400})
-        context.add_init_script(TIMING_INIT_SCRIPT)
-        context.add_init_script(settle.OBSERVER_SCRIPT)
-        page = context.new_page()
-        page.goto(url)
-        wait_idle(page)
-        return page
+        return timed_page(browser, url, settle.OBSERVER_SCRIPT)
 
     out: dict = {"floor": [], "floor_any": [], "highlight": [], "settled": [], "settled_any": [], "svg_replaced": [],
                  "plots_kept": []}
@@ -179,13 +176,13 @@ def settle_figures(browser, repeats: int) -> dict:
     return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = bench_parser(__doc__)
     ap.add_argument("--lengths", type=int, nargs="+", default=[32, 512, 2048])
     ap.add_argument("--repeats", type=int, default=20)
     ap.add_argument("--streamlit", action="store_true")
     ap.add_argument("--settle", action="store_true", help="only the real app's click → settled, against a bare rerun")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     results: dict = {"lengths": []}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -193,7 +190,7 @@ def main() -> None:
             results["settle"] = settle_figures(browser, args.repeats)
             browser.close()
             write_json(args.json, results)
-            return
+            return 0
         for n in args.lengths:
             r = measure_length(browser, n, args.repeats, Path(tmp))
             results["lengths"].append(r)
@@ -212,7 +209,8 @@ def main() -> None:
     print(f"saved HTML, random 6 layers × 12 heads, d_head 32, 128 tokens: {saved / 1e6:.3f} MB "
           f"(budget 2.65 MB; bertviz's head view of MiniLM at 128 tokens: 53 MB)")
     write_json(args.json, results)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,4 +1,6 @@
-"""Held-out families: every text model type transformers maps to a causal, masked or seq2seq LM that
+"""Every other text family transformers builds tiny, against eager: faithful / A only / refused / wrong.
+
+Held-out families: every text model type transformers maps to a causal, masked or seq2seq LM that
 harness/tiny_families.py does not already build, made tiny from its default config (hidden 32, 2 layers),
 traced through the public API and judged against transformers' eager attention on the same weights and ids.
 
@@ -11,7 +13,7 @@ Each family gets one verdict:
   crash      any other exception out of the public API
 Families whose tiny config does not build, or whose eager run fails, are left out (listed at the end).
 
-    python -m bench.held_out [--only NAME ...] [--jobs N]
+    python -m bench held_out [--only NAME ...] [--jobs N]
 """
 
 from __future__ import annotations
@@ -241,13 +243,21 @@ def run_one(model_type: str, timeout: float = 120.0) -> tuple[str, str]:
 VERDICTS = ("faithful", "A only", "refused", "wrong", "crash")
 
 
-def main(argv: list[str] | None = None) -> None:
-    import argparse
+def main(argv: list[str] | None = None) -> int:
+    from bench.cli import bench_parser
 
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = bench_parser(__doc__, results=False)
     ap.add_argument("--only", nargs="*", help="these model types only")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
+    import multiprocessing.pool  # noqa: F401 - ThreadPool
+
+    import torch  # imported once here: every forked family inherits it instead of importing it again
+
+    import attention.capture.hf_model  # noqa: F401
+    import harness.tiny_families  # noqa: F401
+
+    torch.set_num_threads(1)
     names = args.only or candidates()
     print("| family | verdict | detail |\n|---|---|---|", flush=True)
     rows = []
@@ -260,15 +270,8 @@ def main(argv: list[str] | None = None) -> None:
     counts = {v: sum(r[0] == v for r in rows) for v in VERDICTS}
     print("\n" + ", ".join(f"{v}: {n}" for v, n in counts.items()) + f" (of {len(names) - len(skipped)} built)")
     print(f"left out ({len(skipped)}): " + "; ".join(f"{n} ({d[:60]})" for n, d in skipped), file=sys.stderr)
+    return 0
 
 
 if __name__ == "__main__":
-    import multiprocessing.pool  # noqa: F401 - ThreadPool
-
-    import torch  # imported once here: every forked family inherits it instead of importing it again
-
-    import attention.capture.hf_model  # noqa: F401
-    import harness.tiny_families  # noqa: F401
-
-    torch.set_num_threads(1)
-    main()
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """The Learning page's first visit compared with the Translate page's, in a real headless Chromium.
 
-    python -m bench.learning_first_visit [--repeats 2]
+    python -m bench learning_first_visit [--repeats 2]
 
 Each visit gets a freshly started server (empty cache, nothing imported yet), so it pays what a
 person's first visit pays: loading the translator (and its snapshots), tracing, drawing. Timed from
@@ -10,15 +10,16 @@ medians and the ratio Learning ÷ Translate (the issue's budget: at most 2).
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
+import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import sync_playwright
 
+from bench.cli import bench_parser, write_json
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_process, wait_idle
 
 # (page, charts drawn when the page is complete: Translate's head view is one component, no plotly)
@@ -38,8 +39,8 @@ def first_visit(browser, page_name: str) -> float:
     return seconds
 
 
-def main(argv: list[str] | None = None) -> dict:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    p = bench_parser(__doc__)
     p.add_argument("--repeats", type=int, default=2)
     a = p.parse_args(argv)
     times: dict[str, list[float]] = {name: [] for name in PAGES}
@@ -54,8 +55,9 @@ def main(argv: list[str] | None = None) -> dict:
     ratio = medians["learning"] / medians["translate"]
     print(f"median: translate {medians['translate']:.2f} s, learning {medians['learning']:.2f} s; "
           f"learning ÷ translate = {ratio:.2f} (budget 2)")
-    return {"times": times, "medians": medians, "ratio": ratio}
+    write_json(a.json, {"times": times, "medians": medians, "ratio": ratio})
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

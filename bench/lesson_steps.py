@@ -1,6 +1,6 @@
 """What each Lesson step costs to build once the traces are made, and the size of the printable page.
 
-    python -m bench.lesson_steps [--repeats 3]
+    python -m bench lesson_steps [--repeats 3]
 
 Builds every step the way the page does (text, figure, prediction) on the article's sentences, with
 the model, translator and snapshot traces made once beforehand (the page keeps them in its cache).
@@ -12,9 +12,9 @@ fresh call; the step's build itself then reads it from a memo, as the page reads
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
+import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -65,8 +65,10 @@ def context(lang: str = "en", repeats: int = 3) -> tuple[Context, dict[str, list
                    writer=sources.SMOLLM2), cold
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    from bench.cli import bench_parser
+
+    parser = bench_parser(__doc__, results=False)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     c, cold = context(repeats=args.repeats)
@@ -95,7 +97,8 @@ def main(argv: list[str] | None = None) -> None:
     js = os.path.getsize(os.path.join(os.path.dirname(plotly.__file__), "package_data", "plotly.min.js"))
     size = len(page.encode("utf-8"))
     print(f"summary page: {size:,} bytes ({size - js:,} without plotly.js's {js:,}), built in {took * 1000:.0f} ms")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

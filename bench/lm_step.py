@@ -1,7 +1,9 @@
-"""The language model's next-word step: the package's (capture + distribution) against a bare
+"""SmolLM2's next-word step (capture + distribution) ÷ a bare step with the KV cache; load and expansion.
+
+The language model's next-word step: the package's (capture + distribution) against a bare
 transformers step with the KV cache, and what loading and expanding SmolLM2 cost.
 
-    python -m bench.lm_step [--contexts 64 1024] [--steps 8] [--threads N] [--no-expand]
+    python -m bench lm_step [--contexts 64 1024] [--steps 8] [--threads N] [--no-expand]
 
 Per context length, the median over `--steps` steps of:
   package   Writing.step(): the next-token distribution (softmax ÷ T, top-10, labels), one token fed
@@ -16,9 +18,9 @@ expansion of the 4-bit file into a temporary cache folder (15–50 s on a quiet 
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
+import sys
 import tempfile
 import time
 
@@ -28,6 +30,7 @@ import torch  # noqa: E402
 from transformers import AutoModelForCausalLM  # noqa: E402
 
 from attention.lm import models, smollm2, writer  # noqa: E402
+from bench.cli import bench_parser  # noqa: E402
 
 TEXT = ("The black cat drank the milk while a small dog watched from under the old wooden table near the "
         "open window of a quiet house in the green hills. ")
@@ -59,13 +62,13 @@ def bench_steps(lm, bare, n: int, steps: int) -> tuple[float, float]:
     return statistics.median(ours), statistics.median(theirs)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__, results=False)
     ap.add_argument("--contexts", type=int, nargs="+", default=[64, 1024])
     ap.add_argument("--steps", type=int, default=8)
     ap.add_argument("--no-expand", action="store_true")
     ap.add_argument("--threads", type=int, default=0, help="torch threads (0: torch's default)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.threads:
         torch.set_num_threads(args.threads)
     folder = smollm2.folder()
@@ -94,7 +97,8 @@ def main() -> None:
             smollm2.folder()
             print(f"expansion of the 4-bit file: {time.perf_counter() - t0:.1f} s")
             del os.environ["ATTENTION_MODEL_CACHE"]
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,7 +1,9 @@
-"""SmolLM2 at long lengths: what a trace, a written word and a head's first view cost, beside the bare
+"""SmolLM2 at 512 … 8,192 tokens: trace, check, pooled head, a written word vs bare SDPA; peak RSS.
+
+SmolLM2 at long lengths: what a trace, a written word and a head's first view cost, beside the bare
 transformers forward pass (SDPA) on the same ids, each in a fresh process (peak RSS = its VmHWM).
 
-    python -m bench.long_context [--lengths 512 1024 2048 4096 8192] [--json out.json]
+    python -m bench long_context [--lengths 512 1024 2048 4096 8192] [--json out.json]
 
 Per length n, each row a new process that loads the model first (the load is not timed, its memory is
 in the peak):
@@ -18,21 +20,18 @@ Ratios are to the bare forward and the bare KV-cache step measured in the same r
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import subprocess
 import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from bench.peak import peak_mib  # noqa: E402
+from bench.cli import bench_parser, write_json  # noqa: E402
+from harness.peak import in_fresh_process, is_child, peak_mib, report  # noqa: E402
 
 LENGTHS = (512, 1024, 2048, 4096, 8192)
 WORDS = ("the cat sat on a mat and then it went home to sleep because it was tired of the long day in "
          "spring when every bird sang over green hills near an old river").split()
-
 
 
 
@@ -116,27 +115,23 @@ PARTS = {"bare": _bare, "trace": _trace, "write": _write}
 
 
 def one(part: str, n: int) -> dict:
-    """A fresh process for one part at one length: its figures and its peak."""
-    done = subprocess.run([sys.executable, "-m", "bench.long_context", "--one", part, "--n", str(n)],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        return {"error": (done.stderr.strip().splitlines() or ["?"])[-1]}
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    """A fresh process for one part at one length: its figures and its peak (as `<part>_peak_mib`)."""
+    res = in_fresh_process("bench.long_context", ["--parts", part, "--lengths", str(n)])
+    peak = res.pop("peak_mib", None)
+    if "error" not in res:
+        res.setdefault(f"{part}_peak_mib", peak)
+    return res
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__)
     ap.add_argument("--lengths", type=int, nargs="+", default=list(LENGTHS))
     ap.add_argument("--parts", nargs="+", default=list(PARTS), choices=list(PARTS))
-    ap.add_argument("--json")
-    ap.add_argument("--one", choices=list(PARTS), help=argparse.SUPPRESS)
-    ap.add_argument("--n", type=int, help=argparse.SUPPRESS)
-    args = ap.parse_args()
-    if args.one:
-        res = PARTS[args.one](args.n)
-        res[f"{args.one}_peak_mib"] = res.get(f"{args.one}_peak_mib", peak_mib())
-        print(json.dumps(res))
-        return
+    child_run, argv = is_child(argv)
+    args = ap.parse_args(argv)
+    if child_run:  # one part at one length
+        report(PARTS[args.parts[0]](args.lengths[0]))
+        return 0
     rows = []
     print(f"{'n':>6} {'bare s':>7} {'bare MiB':>8} {'trace s':>8} {'×bare':>6} {'trace MiB':>9} {'check s':>8} "
           f"{'check diff':>10} {'head s':>7} {'head kB':>7} {'write MiB':>9} {'word s':>7} {'site s':>7} {'×step':>6}")
@@ -157,10 +152,9 @@ def main() -> None:
               flush=True)
         if "error" in row:
             print("   error:", row["error"])
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(rows, fh, indent=1)
+    write_json(args.json, rows)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

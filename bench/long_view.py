@@ -1,7 +1,9 @@
-"""The long head view (ui/head_view/long_view.py) in real headless Chromium against the real app: SmolLM2 on a text of
+"""The long head view at 8,192 tokens in Chromium: first draw (s, bytes), click → highlight, zoom → tile.
+
+The long head view (ui/head_view/long_view.py) in real headless Chromium against the real app: SmolLM2 on a text of
 8,192 tokens in Explore.
 
-    python -m bench.long_view [--tokens 8192] [--clicks 15] [--zooms 5] [--json out.json]
+    python -m bench long_view [--tokens 8192] [--clicks 15] [--zooms 5] [--json out.json]
 
   trace        the first visit (layer 18, head 6): the page until the view is drawn, the trace included
   first draw   a second session on a head not drawn before (head 4): the page until the view is drawn (the
@@ -19,16 +21,17 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 import urllib.parse
 
 import numpy as np
 from playwright.sync_api import sync_playwright
 
-from bench.browser_frames import counted_page
 from bench.cli import bench_parser, write_json
 from bench.long_context import ids_of
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_process, wait_idle
+from harness.frames import counted_page
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 VIEW = '[data-matrix="A-long"][data-ready="1"]'
@@ -92,14 +95,14 @@ def _client(page, view, q: float, k: float) -> tuple[float, float]:
     return r["x"] + bx + (k - x0) / (x1 - x0) * bw, r["y"] + by + (q - y0) / (y1 - y0) * bh
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = bench_parser(__doc__)
     ap.add_argument("--tokens", type=int, default=8192)
     ap.add_argument("--clicks", type=int, default=15)
     ap.add_argument("--zooms", type=int, default=5)
     ap.add_argument("--cache-mb", type=int, default=4096)
     ap.add_argument("--log", help="the server's output (tracebacks included)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     from transformers import AutoTokenizer
 
     from attention.lm import smollm2
@@ -160,7 +163,8 @@ def main() -> None:
     out["load_after"] = os.getloadavg()
     print(f"load average before {out['load_before'][0]:.1f}, after {out['load_after'][0]:.1f} (2 cores)")
     write_json(args.json, out)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """How much memory the app's server process holds: at start, with the model loaded, after many sentences.
 
-    python bench/memory.py [--sentences 200] [--quick] [--minutes 15] [--json out.json]
+    python -m bench memory [--sentences 200] [--quick] [--minutes 15] [--json out.json]
 
 Starts the real app, reads VmRSS of the streamlit process from /proc/<pid>/status right after it
 answers its health check, again after the first page load in a headless Chromium (the model is
@@ -14,26 +14,20 @@ should level off below that, not keep growing.
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import sync_playwright
 
-from bench.app_process import (
-    HEAD_VIEW_DRAWN,
-    HEAD_VIEW_TOKENS,
-    RESET_T0,
-    RssSampler,
-    app_server,
-    mib,
-    proc_status_kib,
-    timed_page,
-)
 from bench.cli import bench_parser, write_json
-from bench.sentences import check_markers, tokens_of, unique_sentences
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle
+from harness.app_server import streamlit_process as app_server
 from harness.head_geometry import wait_ready
+from harness.page_timing import HEAD_VIEW_DRAWN, HEAD_VIEW_TOKENS, RESET_T0, timed_page
+from harness.proc_stats import RssSampler, mib, proc_status_kib
+from harness.sentences import check_markers, tokens_of, unique_sentences
 
 TIMEOUT_MS = 120_000
 QUICK_SENTENCES = 40
@@ -105,20 +99,21 @@ def print_table(res: dict) -> None:
           f"{res['seconds_per_sentence_mean']} s per sentence; {res['wall_s']} s in all)")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = bench_parser(__doc__)
     ap.add_argument("--sentences", type=int, default=200)
     ap.add_argument("--quick", action="store_true", help=f"only {QUICK_SENTENCES} sentences")
     ap.add_argument("--minutes", type=float, default=15.0, help="stop submitting after this long")
     ap.add_argument("--every", type=int, default=25, help="print RSS every this many sentences")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     n = QUICK_SENTENCES if args.quick else args.sentences
     if not 1 <= n <= 5000 or not 0 < args.minutes <= 60:
         ap.error("--sentences must be 1..5000 and --minutes 0..60")
     res = run(n, args.minutes, 10 if args.quick else max(1, args.every))
     print_table(res)
     write_json(args.json, res)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """What the Overview page sends to the browser, measured on the wire in a real headless Chromium.
 
-    python bench/overview_payload.py [--lengths 32 128 512] [--json out.json]
+    python -m bench overview_payload [--lengths 32 128 512] [--json out.json]
 
 Starts the app, opens /overview with a text of exactly N tokens in the link, and adds up the bytes of
 every websocket frame the browser receives until the page is drawn (the 72-head grid, the table and
@@ -15,6 +15,7 @@ The app's home page is opened once before measuring, so the model is loaded and 
 from __future__ import annotations
 
 import os
+import sys
 import time
 import urllib.parse
 
@@ -22,10 +23,10 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import Browser
 
-from bench.browser_frames import app_and_browser, counted_page, payload_args
-from bench.cli import write_json
-from bench.texts import text_of_tokens
+from bench.cli import bench_parser, write_json
 from harness.app_server import wait_idle
+from harness.frames import app_and_browser, counted_page
+from harness.texts import text_of_tokens
 
 GRID = '[data-testid="stPlotlyChart"]'
 COUNT_HEADS = """(el) => { const gd = el.querySelector('.js-plotly-plot');
@@ -62,8 +63,10 @@ def measure(browser: Browser, url: str, n_tokens: int) -> dict:
             "thumbnails": heatmaps, "click_targets": targets}
 
 
-def main() -> None:
-    args = payload_args(__doc__)
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__)
+    ap.add_argument("--lengths", type=int, nargs="+", default=[32, 128, 512], help="tokens in the text")
+    args = ap.parse_args(argv)
     rows = []
     with app_and_browser() as (url, browser):
         warm_up(browser, url)
@@ -77,7 +80,8 @@ def main() -> None:
                 assert row["thumbnails"] == row["click_targets"] == 72, f"the 72-head grid did not render: {row}"
                 print("        128 tokens: the 72-head grid rendered (72 thumbnails, 72 click targets)")
     write_json(args.json, rows)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

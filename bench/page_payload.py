@@ -1,6 +1,6 @@
 """What the Explore page sends to the browser, measured on the wire in a real headless Chromium.
 
-    python bench/page_payload.py [--lengths 32 128 512] [--json out.json]
+    python -m bench page_payload [--lengths 32 128 512] [--json out.json]
 
 Starts the app, opens the Explore page with a text of exactly N tokens in the link, and adds up the
 bytes of every websocket frame the browser receives until the page is drawn; then clicks a word and
@@ -12,17 +12,18 @@ not counted. For comparison, the design notes measured bertviz's head view of th
 from __future__ import annotations
 
 import os
+import sys
 import urllib.parse
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import Browser
 
-from bench.browser_frames import app_and_browser, counted_page, payload_args
-from bench.cli import write_json
-from bench.texts import text_of_tokens
+from bench.cli import bench_parser, write_json
 from harness.app_server import wait_idle
+from harness.frames import app_and_browser, counted_page
 from harness.head_geometry import cell_point, wait_ready
+from harness.texts import text_of_tokens
 
 
 def measure(browser: Browser, url: str, n_tokens: int) -> dict:
@@ -41,8 +42,10 @@ def measure(browser: Browser, url: str, n_tokens: int) -> dict:
     return {"tokens": n_tokens, "page_bytes": load_bytes, "click_bytes": click_bytes}
 
 
-def main() -> None:
-    args = payload_args(__doc__)
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__)
+    ap.add_argument("--lengths", type=int, nargs="+", default=[32, 128, 512], help="tokens in the text")
+    args = ap.parse_args(argv)
     rows = []
     with app_and_browser() as (url, browser):
         print(f"{'tokens':>6} {'page load':>12} {'one click':>12}")
@@ -51,7 +54,8 @@ def main() -> None:
             rows.append(row)
             print(f"{n:>6} {row['page_bytes'] / 1e6:>10.2f} MB {row['click_bytes'] / 1e6:>10.2f} MB")
     write_json(args.json, rows)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,21 +1,24 @@
-"""When each head role appears while the translator learns: the roles of every training snapshot on its
+"""The translator's head roles at every training snapshot: seconds, and the step each role appears.
+
+When each head role appears while the translator learns: the roles of every training snapshot on its
 probe (seed 0), per kind of attention the best head's score at each step and the step the appearance rule
 gives (attention/analysis/role_emergence.py), with the seconds measuring every snapshot took.
 
-    python -m bench.roles_over_training [--seed 0] [--length 12]
+    python -m bench roles_over_training [--seed 0] [--length 12]
 """
 
 from __future__ import annotations
 
-import argparse
+import sys
 import time
 
 from attention.analysis import role_emergence
 from attention.translator import read_snapshots, roles
+from bench.cli import bench_parser
 
 
-def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> int:
+    p = bench_parser(__doc__, results=False)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--length", type=int, default=12)
     a = p.parse_args(argv)
@@ -32,7 +35,8 @@ def main(argv: list[str] | None = None) -> None:
             when = "never" if e.appears is None else ("from the start" if e.from_start else f"step {e.appears}")
             curve = " ".join(f"{s}:{b:.2f}" for s, b in zip(steps, e.best))
             print(f"  {role:9s} even {e.even:.3f} bar {e.bar:.3f} appears {when:14s} best {curve}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

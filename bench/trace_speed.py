@@ -1,6 +1,6 @@
 """How much a full trace costs compared with the model's bare forward pass.
 
-    python bench/trace_speed.py [--lengths 32 128 512] [--repeats 5] [--blas default] [--json out.json]
+    python -m bench trace_speed [--lengths 32 128 512] [--repeats 5] [--blas default] [--json out.json]
 
 Prints, per input length, the median time of: the bare forward pass of all-MiniLM-L6-v2 with
 transformers' eager attention and with its default (sdpa); `trace`, the call that captures every
@@ -17,11 +17,10 @@ cost the forward passes that follow.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import json
 import os
 import statistics
+import sys
 import time
 from collections.abc import Callable
 
@@ -32,7 +31,8 @@ from transformers import AutoModel
 
 from attention import blas
 from attention.capture import hf_model
-from bench.texts import text_of_tokens
+from bench.cli import bench_parser, write_json
+from harness.texts import text_of_tokens
 
 
 def timed(fn) -> float:
@@ -58,14 +58,13 @@ def timed_calls(lm, bare: dict, text: str) -> dict[str, Callable[[], object]]:
     }
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__)
     ap.add_argument("--lengths", type=int, nargs="+", default=[32, 128, 512])
     ap.add_argument("--repeats", type=int, default=5)
-    ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--blas", choices=["one", "default"], default="one",
                     help="numpy BLAS threads in the recomputation: one (the package's choice) or numpy's default")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.blas == "default":
         blas.one_thread = contextlib.nullcontext
 
@@ -102,10 +101,9 @@ def main() -> None:
     print(f"budget: full trace / eager forward <= 1.5: worst {worst['trace_over_eager']:.2f} at {worst['tokens']} tokens "
           f"({'met' if worst['trace_over_eager'] <= 1.5 else 'NOT met'}); median of paired ratios: {paired}; "
           f"with every head also recomputed by numpy and checked: {checked}; load average {os.getloadavg()[0]:.2f}")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(rows, f, indent=2)
+    write_json(args.json, rows)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """How good is the built-in translator? Prints, never asserts.
 
-    python -m bench.translation_quality [--weights DIR] [--json PATH]
+    python -m bench translation_quality [--weights DIR] [--json PATH]
 
 - exact match: greedy translations of the held-out test split equal to the reference, word for word;
 - alignment: for every decoder layer × head of cross-attention, the share of target words whose
@@ -12,25 +12,23 @@ Targets: exact match ≥ 99 %, at least one cross head ≥ 95 %.
 
 from __future__ import annotations
 
-import argparse
-import json
+import sys
 import time
-from pathlib import Path
 
 import torch
 
 from attention.translator import load_model, model_info
 from attention.translator.corpus import build_corpus
 from attention.translator.evaluate import cross_alignment, translate_batch
+from bench.cli import bench_parser, write_json
 
 EXACT_MATCH_TARGET = 0.99
 ALIGNMENT_TARGET = 0.95
 
 
-def main(argv: list[str] | None = None) -> dict:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    p = bench_parser(__doc__)
     p.add_argument("--weights", default=None, help="folder with model.pt (default: the shipped weights)")
-    p.add_argument("--json", default=None, help="also write the results to this file")
     p.add_argument("--examples", type=int, default=5, help="how many wrong translations to show")
     a = p.parse_args(argv)
     torch.set_num_threads(2)
@@ -78,10 +76,9 @@ def main(argv: list[str] | None = None) -> dict:
         "wrong": [{"source": p.source_text, "reference": p.target_text, "output": " ".join(h)} for p, h in wrong],
         "seconds": round(seconds, 2),
     }
-    if a.json:
-        Path(a.json).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return result
+    write_json(a.json, result)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,26 +1,29 @@
-"""Why this word on SmolLM2: the time to switch every one of its 270 heads off alone (in batches), the top
+"""Why this word on SmolLM2: every head off alone, the top heads, IG's completeness gap, rank agreement.
+
+Why this word on SmolLM2: the time to switch every one of its 270 heads off alone (in batches), the top
 heads for the next token, the attributions' completeness gap and the rank agreement claims allow.
 
-    python -m bench.why_word [--prompt TEXT] [--steps 32] [--repeat 2]
+    python -m bench why_word [--prompt TEXT] [--steps 32] [--repeat 2]
 """
 
 from __future__ import annotations
 
-import argparse
+import sys
 import time
 
 import attention
 from attention.analysis import why_word
+from bench.cli import bench_parser
 
 PROMPT = "The black cat drank the milk because it was"
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__, results=False)
     ap.add_argument("--prompt", default=PROMPT)
     ap.add_argument("--steps", type=int, default=32)
     ap.add_argument("--repeat", type=int, default=2)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     for i in range(args.repeat):  # the first run also loads the model and probes its sites
         started = time.perf_counter()
         w = attention.why(args.prompt, steps=args.steps)
@@ -40,7 +43,8 @@ def main() -> None:
               f"{why_word.strength(a.attention.rho)})"
         val = "not said" if a.value_weighted is None else f"rho {a.value_weighted.rho:+.2f}"
         print(f"  layer {a.head[1]} head {a.head[2]}: attention row vs |{w.reference[0]}| {att}; value-weighted {val}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

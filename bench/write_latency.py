@@ -1,9 +1,11 @@
-"""What a person waits for on the Write page, in a real headless Chromium: "Next word" → the new token
+"""Write in Chromium: "Next word" → the head view drawn, ÷ (a bare step + a bare rerun); kB a word.
+
+What a person waits for on the Write page, in a real headless Chromium: "Next word" → the new token
 and the head view drawn with it, against a bare step and a bare Streamlit rerun, and the bytes sent.
 
-    python -m bench.write_latency [--words 6] [--contexts 9 1024] [--no-ahead]
+    python -m bench write_latency [--words 6] [--contexts 9 1024] [--no-ahead]
 
-Starts bench/trivial_app.py and the real app in one run. Per context (the default prompt, about 9
+Starts harness/trivial_app.py and the real app in one run. Per context (the default prompt, about 9
 tokens, or a prompt of that many tokens), `--words` times, interleaved so machine noise hits all alike:
 
   (a) floor   trivial app: Enter in the text box → the written text appears (a bare Streamlit rerun);
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 import urllib.parse
 
@@ -31,10 +34,11 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.app_process import _FIND_VIEW, RESET_T0, TRIVIAL_APP, app_server, elapsed_ms, timed_page  # noqa: E402
 from bench.browser_latency import TIMEOUT_MS, floor_once  # noqa: E402
 from bench.cli import bench_parser  # noqa: E402
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle  # noqa: E402
+from harness.app_server import streamlit_process as app_server  # noqa: E402
+from harness.page_timing import FIND_VIEW, RESET_T0, TRIVIAL_APP, elapsed_ms, timed_page  # noqa: E402
 
 TEXT = ("The black cat drank the milk while a small dog watched from under the old wooden table near the "
         "open window of a quiet house in the green hills. ")
@@ -44,7 +48,7 @@ VIEW_ROWS = """
 (n) => {
   if (typeof window.__benchT0 !== 'number') return false;
   if (document.querySelector('[data-testid="stException"]')) return 'APP_ERROR';
-""" + _FIND_VIEW + """
+""" + FIND_VIEW + """
   const v = findView();
   if (!v || v.p.query_tokens.length !== n) return false;
   return performance.now() - window.__benchT0;
@@ -96,7 +100,7 @@ def run(words: int, contexts: list[int], ahead: bool = True) -> None:
                 wait_idle(page, TIMEOUT_MS)
                 page.wait_for_selector("text=Next word", timeout=TIMEOUT_MS)
                 wait_idle(page)
-                n = page.evaluate("() => { " + _FIND_VIEW + " return findView().p.query_tokens.length; }")
+                n = page.evaluate("() => { " + FIND_VIEW + " return findView().p.query_tokens.length; }")
                 floors, word_ms, kbs = [], [], []
                 for i in range(words + 1):
                     time.sleep(READ_S)
@@ -124,14 +128,15 @@ def run(words: int, contexts: list[int], ahead: bool = True) -> None:
             browser.close()
 
 
-def main() -> None:
-    ap = bench_parser(__doc__)
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__, results=False)
     ap.add_argument("--words", type=int, default=6)
     ap.add_argument("--contexts", type=int, nargs="*", default=[9, 1024])
     ap.add_argument("--no-ahead", action="store_true", help="the app reads each word at the click")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     run(args.words, args.contexts, ahead=not args.no_ahead)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

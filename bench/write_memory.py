@@ -1,8 +1,10 @@
-"""What a local Writing of a long prompt keeps: RSS before, at the peak of reading the prompt, and after,
+"""What a local Writing of a long prompt keeps (RSS before, peak, after); --hosted: one session's parts.
+
+What a local Writing of a long prompt keeps: RSS before, at the peak of reading the prompt, and after,
 and the bytes its layer stores hold (the model's own weights are most of them).
 
-    python -m bench.write_memory [--tokens 2048]
-    python -m bench.write_memory --hosted      # a hosted writing at its cap: 256 prompt tokens + 64 written
+    python -m bench write_memory [--tokens 2048]
+    python -m bench write_memory --hosted      # a hosted writing at its cap: 256 prompt tokens + 64 written
 
 With --hosted it prints what one session's Writing holds, part by part (the rows with their room, the
 model's weights kept for the check, the logits of every step, the recomputation of the layer shown).
@@ -10,21 +12,24 @@ model's weights kept for the check, the logits of every step, the recomputation 
 
 from __future__ import annotations
 
-import argparse
 import os
+import sys
 import threading
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+from bench.cli import bench_parser  # noqa: E402
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__, results=False)
     ap.add_argument("--tokens", type=int, default=2048)
     ap.add_argument("--hosted", action="store_true")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.hosted:
-        return hosted()
+        hosted()
+        return 0
     from attention.lm import writer
     from attention.sources import registry
     from attention.ui.hosting.memory import release, rss_bytes
@@ -51,6 +56,7 @@ def main() -> None:
     print(f"{w.n}-token prompt read in {secs:.1f} s: RSS {base / mib:.0f} MiB with the model, peak "
           f"{max(peak[0], rss_bytes()) / mib:.0f} MiB, after {rss_bytes() / mib:.0f} MiB; the model's weights "
           f"kept for the check: {kept / mib:.0f} MiB")
+    return 0
 
 
 def hosted() -> None:
@@ -79,4 +85,4 @@ def hosted() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

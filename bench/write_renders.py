@@ -1,11 +1,13 @@
-"""How much of the Write page React renders again for each written word, in a real headless Chromium: the
+"""Write in Chromium: React commits per written word and the fibers each renders again (load-free).
+
+How much of the Write page React renders again for each written word, in a real headless Chromium: the
 commits one "Next word" causes and, for each, the fibers it rendered again (components that did work) and
 mounted. Unlike a time, a whole-page render's count does not move with the machine's load, so a change to
-the page's layout can be judged by it before the latency bench (bench/write_latency.py) says what it costs.
+the page's layout can be judged by it before the latency bench (`python -m bench write_latency`) says what it costs.
 How many commits a word takes does vary (Streamlit merges or splits them with the timing of its messages),
 and with it the sum per word.
 
-    python -m bench.write_renders [--words 5]
+    python -m bench write_renders [--words 5]
 
 Prints, per word, each commit of more than 20 fibers as "ms after the click: rendered+mounted", then the
 median of the largest commit and of the sum per word. A hook in the page's place of React DevTools sees
@@ -16,15 +18,17 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.app_process import _FIND_VIEW, app_server  # noqa: E402
 from bench.cli import bench_parser, write_json  # noqa: E402
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle  # noqa: E402
+from harness.app_server import streamlit_process as app_server  # noqa: E402
+from harness.page_timing import FIND_VIEW  # noqa: E402
 
 TIMEOUT_MS = 240_000
 PERFORMED_WORK = 1  # React's fiber flag for "this component rendered in this commit"
@@ -55,8 +59,8 @@ window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
 };
 """ % PERFORMED_WORK
 
-ROWS = "() => { " + _FIND_VIEW + " return findView().p.query_tokens.length; }"
-GROWN = "(n) => { " + _FIND_VIEW + " const v = findView(); return !!v && v.p.query_tokens.length === n; }"
+ROWS = "() => { " + FIND_VIEW + " return findView().p.query_tokens.length; }"
+GROWN = "(n) => { " + FIND_VIEW + " const v = findView(); return !!v && v.p.query_tokens.length === n; }"
 
 
 def run(words: int) -> dict:
@@ -97,12 +101,13 @@ def run(words: int) -> dict:
     return result
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = bench_parser(__doc__)
     ap.add_argument("--words", type=int, default=5)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     write_json(args.json, run(args.words))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

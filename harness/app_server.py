@@ -93,3 +93,11 @@ def wait_idle(page, timeout_ms: int = 120_000) -> None:
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
     page.wait_for_timeout(300)
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
+
+
+async def wait_idle_async(page, timeout_ms: int = 120_000) -> None:
+    """wait_idle for an async Playwright page (the load benchmark's many sessions, the replica-fault test)."""
+    await page.wait_for_selector('[data-testid="stApp"][data-test-connection-state="CONNECTED"]', timeout=timeout_ms)
+    await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
+    await page.wait_for_timeout(300)
+    await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)

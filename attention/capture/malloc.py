@@ -3,7 +3,7 @@ holds in between.
 
 glibc raises its mmap threshold each time a large block is freed (up to 32 MiB), and then serves the
 next large blocks from its heap, where the forward pass's freed temporaries of the same sizes leave
-holes. Measured on SmolLM2 at 8,192 tokens (peak RSS of a fresh process, `python -m bench.long_context`):
+holes. Measured on SmolLM2 at 8,192 tokens (peak RSS of a fresh process, `python -m bench long_context`):
 2.7–3.4 GB with the moving threshold, 2.5 GB with it fixed at 1 MiB. Elsewhere (no glibc) nothing is done.
 """
 

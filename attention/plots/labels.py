@@ -1,6 +1,6 @@
 """Text made safe for a plotly label: plotly reads some HTML in text (<b>, <br>, <a href>), so every
 token and every name shown on a chart passes through here first. Kept on its own so mutation testing
-(bench/mutation.py) can aim at exactly this."""
+(qa/mutation.py) can aim at exactly this."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """word_merge at its edges: the "##" rule's length, a scheme given explicitly, labels of odd pieces,
 and the messages and dtypes merge_matrix promises. Expectations written out by hand.
-(Found by mutation testing: python -m bench.mutation.)"""
+(Found by mutation testing: python -m qa mutation.)"""
 
 import numpy as np
 import pytest

@@ -1,6 +1,6 @@
 """core.py at its edges: masks read back, dtypes kept, the axis honoured, rows far apart in scale.
 Each expectation is written out here, not computed with core. (Found by mutation testing:
-python -m bench.mutation.)"""
+python -m qa mutation.)"""
 
 import numpy as np
 import pytest

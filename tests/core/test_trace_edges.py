@@ -1,6 +1,6 @@
 """The Site / Trace contract at its edges: the faithfulness check does detect a mismatch, scaled() is
 the formula, and the small accessors say exactly what they claim. Expectations are written out here
-from q, k and d_k, not computed with core. (Found by mutation testing: python -m bench.mutation.)"""
+from q, k and d_k, not computed with core. (Found by mutation testing: python -m qa mutation.)"""
 
 import dataclasses
 import importlib

@@ -27,12 +27,11 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
-from bench.app_process import HEAD_VIEW_DRAWN, HEAD_VIEW_TOKENS, RESET_T0, TIMING_INIT_SCRIPT
-from bench.load_session import wait_idle
-from bench.load_write import greedy_ids
-from bench.sentences import tokens_of, unique_sentences
-from harness.app_server import CHROMIUM, CHROMIUM_ARGS
+from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle_async
 from harness.deploy import Deployment, alive, local_deployment
+from harness.greedy import greedy_ids
+from harness.page_timing import HEAD_VIEW_DRAWN, HEAD_VIEW_TOKENS, RESET_T0, TIMING_INIT_SCRIPT
+from harness.sentences import tokens_of, unique_sentences
 
 SESSIONS = 6  # enough for both replicas to serve some (more are added until they do)
 WRITERS = 4
@@ -114,7 +113,7 @@ class Writer:
         self.context = await browser.new_context(viewport={"width": 1400, "height": 1400})
         self.page = await self.context.new_page()
         await self.page.goto(f"{url}/write?{urlencode({'prompt': self.prompt})}", timeout=STEP_MS)
-        await wait_idle(self.page, STEP_MS)
+        await wait_idle_async(self.page, STEP_MS)
         for _ in range(words):
             await self.next_word()
         self.route = next(c["value"] for c in await self.context.cookies() if c["name"] == "attn_route")
@@ -124,7 +123,7 @@ class Writer:
 
     async def next_word(self) -> None:
         await self.page.get_by_role("button", name="Next word").click(timeout=STEP_MS)
-        await wait_idle(self.page, STEP_MS)
+        await wait_idle_async(self.page, STEP_MS)
         await self.no_error()
         self.ids = self.link_ids()
 
@@ -134,7 +133,7 @@ class Writer:
 
     async def carry_on(self, words_before: int) -> float:
         """After its replica died, without a reload: the same words back from the link, then one more."""
-        await wait_idle(self.page, STEP_MS)  # reconnected (to the survivor) and its run done
+        await wait_idle_async(self.page, STEP_MS)  # reconnected (to the survivor) and its run done
         await self.no_error()
         assert self.marker in await self.page.get_by_label("Prompt").input_value(), f"writer {self.index}: not its prompt"
         assert self.link_ids() == self.ids and len(self.ids) == words_before, f"writer {self.index}: {self.link_ids()}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from bench.browser_frames import FrameCounter
+from harness.frames import FrameCounter
 from harness.app_server import ROOT, streamlit_process, wait_idle
 from harness.head_geometry import cell_point
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.app_process import HEAD_VIEW_TOKENS
-from bench.sentences import tokens_of
+from harness.page_timing import HEAD_VIEW_TOKENS
+from harness.sentences import tokens_of
 from harness.app_server import streamlit_process, wait_idle
 from harness.head_geometry import wait_ready
 

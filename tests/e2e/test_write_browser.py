@@ -4,19 +4,19 @@ the one marked in A; click the word written at step 2 and read what the model pr
 import pytest
 from playwright.sync_api import expect
 
-from bench.app_process import _FIND_VIEW
+from harness.page_timing import FIND_VIEW
 from harness.app_server import wait_idle
 from harness.head_geometry import selected, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.model]
 PROMPT = "The cat sat on the"  # 5 tokens: The ·cat ·sat ·on ·the
-_NUMBERS = "() => {" + _FIND_VIEW + """const v = findView(), d = v.d;
+_NUMBERS = "() => {" + FIND_VIEW + """const v = findView(), d = v.d;
   const pixels = (c) => Array.from(c.getContext('2d').getImageData(0, 0, c.hvCols, c.hvRows).data);
   return {S: Array.from(d.S), scaled: Array.from(d.scaled), A: Array.from(d.A), masked: Array.from(d.masked),
     images: [v.S.cfg.image, v.A.cfg.image, v.Z.cfg.image].map(pixels),
     rows: v.a11y.grid.getAttribute('aria-rowcount'), words: v.a11y.words.textContent}; }"""
-_KEEP_VIEW = "() => {" + _FIND_VIEW + "window.__viewBefore = findView(); }"
-_SAME_VIEW = "() => {" + _FIND_VIEW + "return findView() === window.__viewBefore; }"
+_KEEP_VIEW = "() => {" + FIND_VIEW + "window.__viewBefore = findView(); }"
+_SAME_VIEW = "() => {" + FIND_VIEW + "return findView() === window.__viewBefore; }"
 
 
 def test_three_next_words_mark_the_newest_row_and_a_word_goes_back(page, app_url):
@@ -102,4 +102,4 @@ def test_a_layer_opened_from_the_lens_reaches_the_pickers_the_page_draws(page, a
     wait_idle(page)
     wait_ready(page)
     expect(page.get_by_label("Layer", exact=True)).to_have_value("4")
-    assert page.evaluate("() => {" + _FIND_VIEW + "return findView().p.layer; }") == 4
+    assert page.evaluate("() => {" + FIND_VIEW + "return findView().p.layer; }") == 4

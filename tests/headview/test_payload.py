@@ -128,7 +128,7 @@ def test_saved_whole_trace_at_128_tokens_is_under_2_65_mb():
 @pytest.fixture(scope="module")
 @loads_model
 def minilm_128():
-    from bench.texts import text_of_tokens
+    from harness.texts import text_of_tokens
 
     return attention.trace(text_of_tokens(128))
 

@@ -1,5 +1,5 @@
 """The edges of click → selection: index 0 and n − 1 are words like any other, n is not, and a click
-that names one side keeps the other. (Found by mutation testing: python -m bench.mutation.)"""
+that names one side keeps the other. (Found by mutation testing: python -m qa mutation.)"""
 
 import pytest
 

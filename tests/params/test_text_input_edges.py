@@ -1,5 +1,5 @@
 """The edges of check_text: the exact cap, surrogates, and what counts as white space.
-(Found by mutation testing: python -m bench.mutation.)"""
+(Found by mutation testing: python -m qa mutation.)"""
 
 from attention.params.text_input import CheckedText, check_text
 

@@ -165,6 +165,6 @@ def carrier(message: str, selection: Pair) -> str:
     """The hidden element that brings a blocks view its head, new blocks and selection. st.html puts it
     into the page during React's commit, where st_blocks.js's observer reads it before the frame; a
     component's data would reach its code a task and a frame later (about 15-25 ms a word at 9 tokens,
-    `python -m bench.write_latency`). Escaped: the message is only ever an attribute's text."""
+    `python -m bench write_latency`). Escaped: the message is only ever an attribute's text."""
     return (f'<div hidden class="hv-msg" data-sel="{list(selection)}" '
             f'data-msg="{html.escape(message, quote=True)}"></div>')

@@ -33,7 +33,7 @@ HOSTED_MAX_CHARS = 2_000
 CACHE_MB = 1_024  # a fully recomputed 512-token MiniLM trace is about 255 MB, the model 91 MB
 HOSTED_MAX_TRACES = 2
 # The one measured figure a replica's memory is derived from: MiniLM, the translator and SmolLM2 loaded in
-# one hosted replica, 1,143 MiB (bench/load_sessions.py --write). Everything else is added to it, here only:
+# one hosted replica, 1,143 MiB (`python -m bench load --write`). Everything else is added to it, here only:
 # the sessions' Writings, one computation's temporaries; the RSS budget is their sum (2,407 MiB),
 # the pod's request the budget and its limit the budget x LIMIT_MARGIN (a computation's peak above the budget
 # is waited out, never a kill). deploy/k8s/deployment.yaml says the same (`python -m attention.ui.hosting.settings`

@@ -1,26 +1,35 @@
-"""Every benchmark in one command, one combined table, one JSON file.
+"""The app's headline figures in one run, one combined table and one JSON file.
 
-    python bench/run_all.py [--quick] [--sessions 20] [--skip NAME ...]
+    python -m bench all [--quick] [--sessions 20] [--skip NAME ...]
 
-Runs, one after the other (never two at once, so they do not slow each other down):
+Which, and why these: the figures the README's claims about the app rest on, all of them on the default
+model (all-MiniLM-L6-v2: nothing to expand, no SmolLM2), each a few minutes, and meant to be read together
+in one table: what a trace costs beside the bare model, what the page sends beside bertviz's head view,
+what a person waits beside the floor of any Streamlit app, what the server holds, and many people at once.
+Run one after the other (never two at once, so they do not slow each other down):
 
   trace_speed      full trace time ÷ the model's bare forward pass, 32/128/512 tokens
   page_payload     bytes the Explore page sends to the browser, 32/128/512 tokens (real Chromium)
   browser_latency  submit and click latency in Chromium, against a trivial Streamlit app
   memory           server RSS: start, model loaded, after 200 sentences (stopping after 8 minutes;
                    40 with --quick), peak
-  load_sessions    N concurrent browser sessions, each checking it got its own result
-  bertviz          bertviz's head view of the same model, where bertviz is importable; otherwise the
+  load             N concurrent browser sessions, each checking it got its own result
+  bertviz_size     bertviz's head view of the same model, where bertviz is importable; otherwise the
                    figures from the design notes, labelled as such
 
-Each writes its JSON into bench/results/; this script then writes bench/results/all.json and prints
-the combined table. Exits 1 if any step failed (load_sessions fails when a session got a wrong or
-mixed result). About 12 minutes on 2 idle CPU cores, at most about 20 on busy ones (--quick: 9).
+Left out: the SmolLM2 benchmarks (long_context, lm_step, evict_speed, write_*, head_atlas, why_word, ...:
+the expanded model and up to 1.6 GB each), held_out (about 15 minutes), the load through nginx (a
+deployment), and those that measure one page's own feature; `python -m bench --list` names them all.
+To add one here: a line in PLAN below (its name, its options, its time limit) and its rows in
+print_combined.
+
+Each writes its JSON into bench/results/; this then writes bench/results/all.json and prints the
+combined table. Exits 1 if any step failed (load fails when a session got a wrong or mixed result).
+About 12 minutes on 2 idle CPU cores, at most about 20 on busy ones (--quick: 9).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -30,20 +39,34 @@ import sys
 import time
 
 from bench.bertviz_size import DESIGN_NOTES
+from bench.cli import bench_parser
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(BENCH, "results")
 
-STEPS = ("trace_speed", "page_payload", "browser_latency", "memory", "load_sessions", "bertviz")
+
+def plan(quick: bool, sessions: int) -> dict[str, tuple[list[str], float]]:
+    """What runs, in order: benchmark name -> (its options, seconds before it is interrupted)."""
+    return {
+        "trace_speed": ([], 600),
+        "page_payload": ([], 600),
+        "browser_latency": ([], 900),
+        "memory": (["--quick"] if quick else ["--minutes", "8"], 720),
+        "load": (["--sessions", str(sessions), "--minutes", "10"], 900),
+        "bertviz_size": ([], 900),  # only where bertviz is importable (the design notes' figures otherwise)
+    }
 
 
-def run_step(name: str, argv: list[str], timeout_s: float) -> dict:
-    """Run one benchmark script; on timeout interrupt it (so it stops the servers it started)."""
+STEPS = tuple(plan(False, 20))
+
+
+def run_step(name: str, options: list[str], timeout_s: float) -> dict:
+    """Run one benchmark in its own process; on timeout interrupt it (so it stops the servers it started)."""
     out = os.path.join(RESULTS, f"{name}.json")
     if os.path.exists(out):
         os.remove(out)
-    print(f"\n=== {name}: {' '.join(['python', *[os.path.relpath(a) if a.endswith('.py') else a for a in argv]])}",
-          flush=True)
+    argv = ["-m", "bench", name, *options]
+    print(f"\n=== {name}: python {' '.join(argv)}", flush=True)
     t0 = time.monotonic()
     proc = subprocess.Popen([sys.executable, *argv, "--json", out], cwd=os.path.dirname(BENCH),
                             start_new_session=True)
@@ -69,10 +92,6 @@ def run_step(name: str, argv: list[str], timeout_s: float) -> dict:
 def bertviz_importable() -> bool:
     probe = [sys.executable, "-c", "import bertviz"]
     return subprocess.run(probe, check=False, capture_output=True, timeout=120).returncode == 0
-
-
-def script(name: str) -> str:
-    return os.path.join(BENCH, f"{name}.py")
 
 
 def mb(n: float) -> str:
@@ -143,8 +162,8 @@ def print_combined(report: dict) -> None:
               f"{mem['rss_peak_kernel_vmhwm_mib']} MiB VmHWM")
         print("  RSS by sentences: " + ", ".join(f"{c['sentences']}: {c['rss_mib']}" for c in mem["checkpoints"]))
 
-    print(f"\n[load_sessions] {status('load_sessions')}")
-    load = result("load_sessions")
+    print(f"\n[load] {status('load')}")
+    load = result("load")
     if load:
         print(f"  {load['succeeded']}/{load['sessions']} sessions correct, {load['wrong_or_mixed']} wrong or mixed")
         for key, name in (("open_to_drawn", "open page -> charts"), ("submit_to_drawn", "submit -> S, A drawn"),
@@ -162,12 +181,12 @@ def print_combined(report: dict) -> None:
     print(f"\nwritten: {os.path.relpath(os.path.join(RESULTS, 'all.json'))}")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__, results=False)  # its JSON is always bench/results/all.json
     ap.add_argument("--quick", action="store_true", help="memory with 40 sentences instead of 200")
-    ap.add_argument("--sessions", type=int, default=20, help="concurrent sessions for load_sessions")
+    ap.add_argument("--sessions", type=int, default=20, help="concurrent sessions for load")
     ap.add_argument("--skip", nargs="*", default=[], choices=STEPS, help="steps not to run")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     os.makedirs(RESULTS, exist_ok=True)
     t0 = time.monotonic()
     report: dict = {
@@ -175,32 +194,27 @@ def main() -> None:
                     "python": platform.python_version()},
         "steps": {},
     }
-    plan = {
-        "trace_speed": ([script("trace_speed")], 600),
-        "page_payload": ([script("page_payload")], 600),
-        "browser_latency": ([script("browser_latency")], 900),
-        "memory": ([script("memory"), *(["--quick"] if args.quick else ["--minutes", "8"])], 720),
-        "load_sessions": ([script("load_sessions"), "--sessions", str(args.sessions), "--minutes", "10"], 900),
-    }
-    for name, (argv, timeout_s) in plan.items():
+    steps = plan(args.quick, args.sessions)
+    bertviz = steps.pop("bertviz_size")
+    for name, (options, timeout_s) in steps.items():
         if name not in args.skip:
-            report["steps"][name] = run_step(name, argv, timeout_s)
+            report["steps"][name] = run_step(name, options, timeout_s)
 
     report["bertviz"] = {"source": "from the design notes, not measured here", "figures": DESIGN_NOTES}
-    if "bertviz" not in args.skip and bertviz_importable():
-        step = run_step("bertviz", [script("bertviz_size")], 900)
-        report["steps"]["bertviz"] = step
+    if "bertviz_size" not in args.skip and bertviz_importable():
+        step = run_step("bertviz_size", *bertviz)
+        report["steps"]["bertviz_size"] = step
         if step["exit"] == 0 and step["result"]:
             report["bertviz"] = {"source": "measured here", "figures": {r["tokens"]: r for r in step["result"]}}
-    elif "bertviz" not in args.skip:
-        print("\n=== bertviz: not importable here; using the design notes' figures (not measured here)")
+    elif "bertviz_size" not in args.skip:
+        print("\n=== bertviz_size: bertviz is not importable here; using the design notes' figures (not measured here)")
 
     report["wall_s"] = round(time.monotonic() - t0, 1)
     with open(os.path.join(RESULTS, "all.json"), "w") as f:
         json.dump(report, f, indent=2)
     print_combined(report)
-    sys.exit(0 if all(s["exit"] == 0 for s in report["steps"].values()) else 1)
+    return 0 if all(s["exit"] == 0 for s in report["steps"].values()) else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,12 +1,16 @@
-"""Mutation testing on demand: mutmut plants one small bug at a time in the modules the app's claims
+"""Mutation testing on demand (mutmut): the score per module and every survivor, the equivalent explained.
+
+Mutation testing on demand: mutmut plants one small bug at a time in the modules the app's claims
 rest on (pyproject.toml, [tool.mutmut]) and runs their fast unit tests; a mutant no test notices
 "survives". Prints the score per module and every survivor, each marked when
-bench/mutation_equivalent.md explains it as equivalent (no test can tell it from the original).
+qa/mutation_equivalent.md explains it as equivalent (no test can tell it from the original).
 
-    python -m bench.mutation                 # run (2 workers; minutes), then report
-    python -m bench.mutation --report        # report the last run only
-    python -m bench.mutation --only 'attention.params.selection.*'   # one module while iterating
-    python -m bench.mutation --diff          # with each survivor's diff
+    python -m qa mutation                 # run (2 workers; minutes), then report
+    python -m qa mutation --report        # report the last run only
+    python -m qa mutation --only 'attention.params.selection.*'   # one module while iterating
+    python -m qa mutation --diff          # with each survivor's diff
+
+(`python -m qa.mutation ...` is the same.)
 
 Not part of CI: it takes minutes and mutmut's results are a guide, not a gate. mutmut works in
 ./mutants/ (ignored by git, pytest and ruff); delete it to start afresh.
@@ -14,7 +18,6 @@ Not part of CI: it takes minutes and mutmut's results are a guide, not a gate. m
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -23,8 +26,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from bench.cli import bench_parser
+
 ROOT = Path(__file__).resolve().parents[1]
-EQUIVALENT = ROOT / "bench" / "mutation_equivalent.md"
+EQUIVALENT = ROOT / "qa" / "mutation_equivalent.md"
 KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout",
           -11: "segfault", -9: "segfault", 37: "type check"}
 # One thread for torch, BLAS and the tokenizers: mutmut forks a child per mutant from a process that has
@@ -84,7 +89,7 @@ def report(show_diff: bool) -> int:
     unchecked = sum(s == "not checked" for st in by_module.values() for s in st.values())
     if unchecked:
         print(f"({unchecked} mutants not checked yet: the run was cut short or filtered)")
-    print("score = killed / checked; adjusted leaves out the survivors bench/mutation_equivalent.md explains")
+    print("score = killed / checked; adjusted leaves out the survivors qa/mutation_equivalent.md explains")
     print(f"\n{len(survivors)} survivors:")
     for name, how in survivors:
         why = equivalent.get(name)
@@ -98,13 +103,13 @@ def report(show_diff: bool) -> int:
     return 0
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = bench_parser(__doc__, results=False)
     parser.add_argument("--report", action="store_true", help="only report the last run")
     parser.add_argument("--only", nargs="*", default=[], help="mutant name patterns, e.g. 'attention.core.*'")
     parser.add_argument("--workers", type=int, default=2, help="mutmut's parallel children (CPU is shared)")
     parser.add_argument("--diff", action="store_true", help="print each survivor's diff")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not args.report:
         cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers), *args.only]
         print("running mutmut (minutes; progress hidden) ...", flush=True)

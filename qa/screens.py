@@ -1,7 +1,9 @@
-"""Screenshots to read the pages as a learner would: every Lesson step (before and after its prediction is
+"""Screenshots of every Lesson step, Learning, Find heads and Does it matter? in en and zh, at 1280 px.
+
+Screenshots to read the pages as a learner would: every Lesson step (before and after its prediction is
 answered), Learning, Find heads and "Does it matter?", in English and Chinese, at 1280 px in Chromium.
 
-    python -m bench.screens OUT_DIR [--langs en,zh]
+    python -m qa screens OUT_DIR [--langs en,zh]
 
 Writes PNG files into OUT_DIR and prints their names. The page is 3,600 px tall: Streamlit scrolls inside
 its own container, so a "full page" screenshot holds only the viewport.
@@ -9,11 +11,12 @@ its own container, so a "full page" screenshot holds only the viewport.
 
 from __future__ import annotations
 
-import argparse
+import sys
 import urllib.parse
 from pathlib import Path
 
 from attention import i18n
+from bench.cli import bench_parser
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server, wait_idle
 
 PAGES = (("learning", "learning", {}), ("learning_cross", "learning", {"kind": "cross", "layer": 1, "head": 1}),
@@ -42,13 +45,13 @@ def lesson(page, url: str, out: Path, lang: str, tag: str, extra: dict) -> list[
     return shot
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__, results=False)
+    ap.add_argument("out", type=Path, help="the folder the PNG files go to")
+    ap.add_argument("--langs", default="en,zh")
+    args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    ap = argparse.ArgumentParser()
-    ap.add_argument("out", type=Path)
-    ap.add_argument("--langs", default="en,zh")
-    args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with streamlit_server() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -65,7 +68,8 @@ def main() -> None:
             context.close()
             print("\n".join(names))
         browser.close()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

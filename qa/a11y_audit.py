@@ -1,6 +1,6 @@
 """An axe-core audit (WCAG 2.0–2.2, A and AA) of every page in English and Chinese, in real Chromium.
 
-    python -m bench.a11y_audit [--width 1280] [--pages explore lesson ...] [--json out.json]
+    python -m qa a11y_audit [--width 1280] [--pages explore lesson ...] [--json out.json]
 
 Each page is opened fresh, drawn, then audited; prints the violations per page by rule and impact, the
 nodes of every serious or critical one, and how many pixels the page is wider than the window.
@@ -9,23 +9,24 @@ nodes of every serious or critical one, and how many pixels the page is wider th
 from __future__ import annotations
 
 import os
+import sys
 from collections import Counter
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from bench.browser_frames import app_and_browser
 from bench.cli import bench_parser, write_json
 from harness.axe import SERIOUS, audit, open_drawn, serious, sideways_overflow
+from harness.frames import app_and_browser
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     from attention.ui.state import PAGES
 
     ap = bench_parser(__doc__)
     ap.add_argument("--width", type=int, default=1280)
     ap.add_argument("--pages", nargs="+", default=list(PAGES))
     ap.add_argument("--langs", nargs="+", default=["en", "zh"])
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     results, total = [], Counter()
     with app_and_browser() as (url, browser):
         for lang in args.langs:
@@ -53,7 +54,8 @@ def main() -> None:
     for (rule, imp), c in sorted(total.items()):
         print(f"  {rule:30s} {imp:9s} {c}")
     write_json(args.json, results)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

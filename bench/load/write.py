@@ -1,4 +1,4 @@
-"""What --write adds to bench/load_sessions.py: every session, after Explore, opens the Write page with its
+"""What --write adds to the load benchmark (bench/load/): every session, after Explore, opens the Write page with its
 own sentence as the prompt and presses "Next word" N times; at most --wave sessions write at once (the
 others wait their wave, as a class would take turns). The warm-up loads all three models first (MiniLM,
 the translator, SmolLM2), so the memory figures are those of a replica with everything loaded."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from urllib.parse import parse_qs, urlencode, urlparse
 
-from bench.replica_load import page_url
+from bench.load.replicas import page_url
 
 WRITE_WARM_PAGES = (("translate", {}), ("write", {}))  # the two models Explore does not load
 LONG_FILL = " Then the class read the sentence again, word by word, and wrote what came next."
@@ -27,27 +27,6 @@ def long_prompt(text: str, tokens: int) -> str:
     while len(tok(out)["input_ids"]) < tokens:
         out += LONG_FILL
     return out
-
-
-def greedy_ids(prompt: str, words: int) -> list[int]:
-    """transformers' own greedy continuation of the prompt (the 'wrong' check: each written word must be it)."""
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    from attention.lm import smollm2
-
-    global _LM
-    if _LM is None:
-        folder = smollm2.folder_path()
-        _LM = (AutoTokenizer.from_pretrained(folder), AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32))
-    tok, model = _LM
-    ids = tok(prompt, return_tensors="pt")["input_ids"][:, :256]  # the hosted prompt cap (lm/written.py HOSTED)
-    with torch.inference_mode():
-        out = model.generate(ids, max_new_tokens=words, do_sample=False)
-    return [int(i) for i in out[0, ids.shape[1]:]]
-
-
-_LM = None
 
 
 async def warm_models(page, url: str, wait_idle, timeout_ms: int) -> None:

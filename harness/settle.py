@@ -10,6 +10,10 @@ off before then was never seen; one taken off later counts (the element faded an
 `any` keeps the older measure, every change but data-test-* attributes, for comparison. Also counted:
 SVG nodes added or removed (a Plotly figure rebuilt replaces thousands) and whether each chart (a
 plotly graph div, or the q·k drawing of assets/dot.js) is the same DOM node as before or a new one.
+
+The one definition of "settled" the benchmarks use (headview_latency --settle, browser_latency's click →
+settled): install OBSERVER_SCRIPT before the page's scripts (harness/page_timing.timed_page(browser, url,
+OBSERVER_SCRIPT)), call reset(page) before the action and wait_settled(page) after it.
 """
 
 from __future__ import annotations

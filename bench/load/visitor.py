@@ -1,4 +1,4 @@
-"""One visitor of bench/load_sessions.py: its scenario in a real page and the checks that its result is its own."""
+"""One visitor of the load benchmark (bench/load/): its scenario in a real page and the checks that its result is its own."""
 
 from __future__ import annotations
 
@@ -7,22 +7,28 @@ import contextlib
 import os
 import time
 
-from bench.app_process import HEAD_VIEW_DRAWN, HEAD_VIEW_TOKENS, RESET_T0, TEXT_SHOWN, TIMING_INIT_SCRIPT, detail_needle, elapsed_ms
-from bench.load_write import write_words
-from bench.replica_load import PAGE_VISITS, page_url, visit
-from bench.sentences import tokens_of
+from bench.load.replicas import PAGE_VISITS, page_url, visit
+from bench.load.write import write_words
+from harness.app_server import wait_idle_async
 from harness.head_geometry import point_in
+from harness.page_timing import (
+    HEAD_VIEW_DRAWN,
+    HEAD_VIEW_TOKENS,
+    RESET_T0,
+    TEXT_SHOWN,
+    TIMING_INIT_SCRIPT,
+    detail_needle,
+    elapsed_ms,
+)
+from harness.sentences import tokens_of
 
 STEP_TIMEOUT_MS = 300_000  # one step of one session (20 sessions share 2 CPU cores)
 HEAD_VIEW_READY = '[data-matrix="A"][data-view]'
 
 
 async def wait_idle(page, timeout_ms: int = STEP_TIMEOUT_MS) -> None:
-    """The async twin of harness/app_server.wait_idle."""
-    await page.wait_for_selector('[data-testid="stApp"][data-test-connection-state="CONNECTED"]', timeout=timeout_ms)
-    await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
-    await page.wait_for_timeout(300)
-    await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
+    """harness/app_server.wait_idle_async, waiting as long as one step of one session may take."""
+    await wait_idle_async(page, timeout_ms)
 
 
 class Session:
@@ -38,7 +44,7 @@ class Session:
             self.row = 3  # row 1 may already be selected by the page's default
         self.open_s = self.submit_ms = self.click_ms = None
         self.write_ms: list[float] = []
-        self.prompt = text  # the Write page's prompt (bench.load_write.long_prompt with --prompt-tokens)
+        self.prompt = text  # the Write page's prompt (bench.load.write.long_prompt with --prompt-tokens)
         self.written: list[int] = []  # the token ids its link held after writing
         self.wanted_words = 0  # Next word: click -> page idle, one per word (with --write)
         self.route = ""  # nginx's attn_route cookie: which replica serves it (harness/deploy.py)

@@ -6,13 +6,11 @@ visit, so what a person waits for on each page or click is the frames.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 from collections.abc import Iterator
 
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, sync_playwright
 
-from bench.cli import bench_parser
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
 
 
@@ -41,13 +39,6 @@ def counted_page(browser: Browser) -> tuple[BrowserContext, Page, FrameCounter]:
     counter = FrameCounter()
     page.on("websocket", counter.attach)
     return context, page, counter
-
-
-def payload_args(doc: str | None) -> argparse.Namespace:
-    """--lengths (tokens in the text, one measurement each) and --json."""
-    ap = bench_parser(doc)
-    ap.add_argument("--lengths", type=int, nargs="+", default=[32, 128, 512])
-    return ap.parse_args()
 
 
 @contextlib.contextmanager

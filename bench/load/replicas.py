@@ -1,4 +1,4 @@
-"""What bench/load_sessions.py adds for a hosted deployment: the app through nginx on N replicas
+"""What the load benchmark (bench/load/) adds for a hosted deployment: the app through nginx on N replicas
 (deploy/local.sh via harness/deploy.py), every other page visited by every session with its own
 sentence, the memory of each replica after each round of pages, and a replica killed at the end
 (the time from the kill to the next new visitor served)."""
@@ -13,15 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
-from bench.app_process import (
-    HEAD_VIEW_DRAWN,
-    RESET_T0,
-    TIMING_INIT_SCRIPT,
-    app_server,
-    mib,
-    proc_status_kib,
-)
+from harness.app_server import streamlit_process as app_server
 from harness.deploy import local_deployment
+from harness.page_timing import HEAD_VIEW_DRAWN, RESET_T0, TIMING_INIT_SCRIPT
+from harness.proc_stats import mib, proc_status_kib
 
 # The pages after Explore, each opened from a link carrying the session's own sentence.
 PAGE_VISITS = (("translate", {}), ("learning", {}), ("find_heads", {}), ("overview", {"source": "model"}))
