@@ -21,19 +21,19 @@ PROMPT = "The black cat drank the milk because it was"
 def main(argv: list[str] | None = None) -> int:
     ap = bench_parser(__doc__, results=False)
     ap.add_argument("--prompt", default=PROMPT)
-    ap.add_argument("--steps", type=int, default=32)
+    ap.add_argument("--ig-steps", type=int, default=32)
     ap.add_argument("--repeat", type=int, default=2)
     args = ap.parse_args(argv)
     for i in range(args.repeat):  # the first run also loads the model and probes its sites
         started = time.perf_counter()
-        w = attention.why(args.prompt, steps=args.steps)
+        w = attention.why(args.prompt, ig_steps=args.ig_steps)
         total = time.perf_counter() - started
         print(f"run {i + 1}: every head off ({len(w.heads)} heads, {len(w.tokens)} tokens) {w.seconds_heads:.1f} s; "
               f"all of why() {total:.1f} s")
     print(f"next token {w.token!r}: log p {w.f_input:.3f}; f(0) {w.f_baseline:.3f}")
     for (_, layer, head), drop in w.top:
         print(f"  layer {layer:2d} head {head}: drop {drop:.3f} nats")
-    print(f"IG ({w.steps} steps) sum {w.integrated_gradients.sum():.3f} vs f(x) - f(0) "
+    print(f"IG ({w.ig_steps} steps) sum {w.integrated_gradients.sum():.3f} vs f(x) - f(0) "
           f"{w.f_input - w.f_baseline:.3f}: gap {w.completeness_gap:.3f}; reference {w.reference[0]}")
     print("  tokens", [t for t in w.tokens])
     print("  IG    ", [round(float(v), 3) for v in w.integrated_gradients])
