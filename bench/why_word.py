@@ -3,7 +3,7 @@
 Why this word on SmolLM2: the time to switch every one of its 270 heads off alone (in batches), the top
 heads for the next token, the attributions' completeness gap and the rank agreement claims allow.
 
-    python -m bench why_word [--prompt TEXT] [--steps 32] [--repeat 2]
+    python -m bench why_word [--prompt TEXT] [--ig-steps 32] [--repeat 2]
 """
 
 from __future__ import annotations
