@@ -66,6 +66,7 @@ class Read:
     normed: torch.Tensor  # (C,) the final norm's output
     logits: torch.Tensor  # (V,) the model's own logits at the position
     z_gap: float  # max |projection input − our attention function's z|: 0 when heads are side by side
+    reads: torch.Tensor | None  # (L, H, T) each head's attention from the position: what it read
 
 
 def _weight_of(proj: nn.Module) -> torch.Tensor | None:
@@ -229,13 +230,15 @@ def read(lm: LoadedModel, ids: list[int]) -> Read:
         raise Refused("its forward pass did not run every hooked part once")
     z = torch.stack([kept["z"][i] for i in range(n)])  # (L, H·d_head)
     by_module = {id(r.module): r for r in records}
-    gap = 0.0
+    gap, reads = 0.0, []
     for i, module in enumerate(lay.attention):  # our function's z, heads side by side, against the projection's input
         rec = by_module.get(id(module))
         if rec is not None:
             mine = rec.z[0, :, -1].reshape(-1)  # (H·d_head,)
             gap = max(gap, float((mine - z[i]).abs().max()) if mine.shape == z[i].shape else float("inf"))
+        reads.append(None if rec is None or rec.weights is None else rec.weights[0, :, -1])  # (H, T)
     if gap > Z_AGREE:
         raise Refused(f"its output projection does not read the heads' outputs side by side (differs by {gap:.1e})")
     return Read(z, torch.stack([kept["mlp"][i] for i in range(n)]), kept["embedding"], kept["residual"],
-                kept["normed"], out.logits[0, -1].detach().clone(), gap)
+                kept["normed"], out.logits[0, -1].detach().clone(), gap,
+                None if any(r is None for r in reads) else torch.stack(reads).clone())

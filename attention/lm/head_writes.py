@@ -118,6 +118,7 @@ class HeadWrites:
     readout: Readout
     names: Callable[[list[int]], list[str]]  # token ids -> raw tokens
     vs: int | None = None  # a difference: the token whose logit is subtracted
+    reads: np.ndarray | None = None  # (L, H, T) each head's attention from the position (what it read)
 
     @property
     def total(self) -> float:
@@ -222,4 +223,4 @@ def writes(lm: LoadedModel, ids: list[int], token_id: int | None = None, positio
 
     return HeadWrites(tuple(names(list(ids[:position + 1]))), position, token_id, names([token_id])[0],
                       lay.layers, parts[0], parts[1], parts[2], parts[3], parts[4], float(got.logits[token_id]),
-                      vec, ro, names)
+                      vec, ro, names, reads=None if got.reads is None else got.reads.double().numpy())
