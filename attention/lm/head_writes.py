@@ -101,7 +101,8 @@ class HeadWrites:
     """Each part's direct share of the logit of `token` (or of `token` − `vs`) at `position`, in logits.
 
     heads (L, H), mlps (L,), out_biases (L,), embedding and bias add up to `logit`, the model's own (its
-    logit of token minus its logit of vs, for a difference); `check` says how closely."""
+    logit of token minus its logit of vs, for a difference); `check` says how closely (`adds_up`: ≤ CHECK).
+    `reads` (L, H, T) is what each head read: its attention from the position over the prompt."""
 
     tokens: tuple[str, ...]  # the prompt's tokens up to and including the position, raw
     position: int  # counted from 0; the token explained comes after it
@@ -154,8 +155,18 @@ class HeadWrites:
         return [TopToken(tok, float(values[i]), i) for tok, i in zip(self.names(ids), ids, strict=True)]
 
     def promotes(self, layer: int, head: int, k: int = 10, norm: str = "residual") -> list[TopToken]:
-        """The k tokens this head's output alone pushes up most (value: its direct logit contribution), read
-        through r's scale s ("residual") or its own ("own", see Readout.read)."""
+        """The k tokens this head's output alone pushes up most.
+
+        Args:
+            layer, head: the head (layer as the model numbers it).
+            k: how many tokens.
+            norm: "residual": its vector read through r's scale s, so a value is its part in that token's
+                logit; "own": normed by its own scale (the LLM Transparency Tool's "normalize before
+                unembedding"; larger numbers, not parts of a logit). See Readout.read.
+
+        Returns:
+            [TopToken(token raw, value in logits, token_id)], largest first.
+        """
         return self._ranked(layer, head, k, norm, 1)
 
     def suppresses(self, layer: int, head: int, k: int = 10, norm: str = "residual") -> list[TopToken]:
@@ -163,7 +174,15 @@ class HeadWrites:
         return self._ranked(layer, head, k, norm, -1)
 
     def difference(self, token_a: int, token_b: int) -> HeadWrites:
-        """The same parts for logit(token_a) − logit(token_b): why a rather than b."""
+        """The same parts for logit(token_a) − logit(token_b): why a rather than b.
+
+        Args:
+            token_a, token_b: token ids.
+
+        Returns:
+            HeadWrites with token = a, vs = b, every part the difference of the two tokens' parts and `logit`
+            the model's own logit difference (`check` as for one token).
+        """
         a, b = _parts(self.vectors, self.readout, token_a), _parts(self.vectors, self.readout, token_b)
         own = float(self.readout.logits[token_a]) - float(self.readout.logits[token_b])
         return replace(self, token_id=int(token_a), token=self.names([int(token_a)])[0], vs=int(token_b),
@@ -192,7 +211,17 @@ def _readout(lm: LoadedModel, lay: residual_parts.Layout, got: residual_parts.Re
 
 
 def writes(lm: LoadedModel, ids: list[int], token_id: int | None = None, position: int = -1) -> HeadWrites:
-    """Every part's direct share of the logit of `token_id` (None: the likeliest) after ids[position].
+    """Every part's direct share of the logit of `token_id` after ids[position] (see the module's docstring).
+
+    Args:
+        lm: a causal language model loaded with our attention function (attention_fn).
+        ids: the prompt's token ids (T,).
+        token_id: the token explained; None: the model's likeliest after the position.
+        position: the prompt token whose next token is explained (negative: from the end). The model reads
+            ids[:position + 1] once (a causal model's output there reads nothing later).
+
+    Returns:
+        HeadWrites: heads (L, H), mlps (L,), out_biases (L,), embedding, bias, logit, check.
 
     Raises:
         Refused: the model's logit does not split into heads (the message says why).
