@@ -64,6 +64,16 @@ STRINGS: dict[str, dict[str, str]] = {
                     "zh": "关闭它使 log p 改变 {change} 奈特；它直接写入 {part} 个 logit。"},
     "writes.no_cost": {"en": "Explain the word above to set this beside what switching the head off costs.",
                        "zh": "在上方解释这个词，即可与关闭该头的代价并列比较。"},
+    "writes.beside": {"en": "Beside each other, for the heads that write most and those whose switching off costs "
+                            "most: what it writes directly (logits) and how log p changes with it off (nats).",
+                      "zh": "并列比较写入最多的头和关闭代价最大的头：它直接写入的量（logit）与关闭它时 log p 的变化（奈特）。"},
+    "writes.head_short": {"en": "L{layer}H{head}", "zh": "第{layer}层头{head}"},
+    "writes.col_head": {"en": "head", "zh": "头"},
+    "writes.col_part": {"en": "writes (logits)", "zh": "写入（logit）"},
+    "writes.col_change": {"en": "log p with it off (nats)", "zh": "关闭后 log p 的变化（奈特）"},
+    "writes.col_said": {"en": "what the two say together", "zh": "两者合起来说明"},
+    "writes.said_compensated": {"en": "another path makes up for it", "zh": "另一条路径补上了它"},
+    "writes.said_indirect": {"en": "acts through later parts", "zh": "通过后面的部分起作用"},
     "writes.compensated": {"en": "It writes the word, yet switching it off costs little: another path (other heads "
                                  "or the MLPs) makes up for it.",
                            "zh": "它写入了这个词，但关闭它代价很小：另一条路径（其他头或 MLP）补上了它。"},

@@ -67,7 +67,13 @@ def test_the_switch_opens_the_grid_the_check_and_the_chosen_head(smollm2, lang):
     assert (got["layer"], got["head"]) == (str(top.layer), str(top.head))
     at.button(key="wr_why_go").click().run()  # switching every head off: the cost beside the direct part
     assert not at.exception and not at.error
-    assert i18n.t("writes.cost", lang, change="", part="")[:12] in said(at)
+    text = said(at)
+    assert i18n.t("writes.cost", lang, change="", part="")[:12] in text
+    assert i18n.t("writes.beside", lang)[:12] in text  # the heads side by side, both numbers
+    table = next(m.value for m in at.markdown if m.value.startswith("| "))
+    assert f"| {i18n.t('writes.head_short', lang, layer=top.layer, head=top.head)} | +9.316 |" in table
+    drop = float(at.session_state[Keys.WR_WHY][1].drops[9 * top.layer + top.head])
+    assert f"| {f'{-drop:+.3f}'.replace('-', '−')} |" in table
 
 
 def test_a_link_reopens_the_parts_says_when_no_head_stands_out_and_splits_a_difference(smollm2):

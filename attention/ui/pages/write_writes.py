@@ -105,8 +105,19 @@ def writes_section(w, step: int) -> None:
                 config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
     st.caption(t("writes.grid_caption"))
     _claim(a, label)
+    cost = _cost(ids, a)
     if chosen:
-        _head(w, step, a, label, *chosen, ids)
+        _head(w, step, a, label, *chosen, cost)
+    if cost is not None:
+        _beside(a, cost)
+
+
+def _cost(ids: tuple[int, ...], a):
+    """"Explain"'s answer (every head switched off) when it is for this very word, else None."""
+    kept = st.session_state.get(Keys.WR_WHY)
+    if a.vs is None and kept and kept[0] == (ids, a.token_id) and not isinstance(kept[1], str):
+        return kept[1]
+    return None
 
 
 def _claim(a, label: str) -> None:
@@ -122,7 +133,29 @@ def _claim(a, label: str) -> None:
                      spread=claims.number(spread, ".3f")))
 
 
-def _head(w, step: int, a, label: str, row: int, head: int, ids: tuple[int, ...]) -> None:
+BESIDE = 5  # heads listed beside each other: the most written and the most costly
+
+
+def _beside(a, answer) -> None:
+    """The heads that write most and those whose switching off costs most, both numbers side by side, and what
+    they say together where claims allow it (claims.direct_and_cost)."""
+    flat, n_heads = a.heads.reshape(-1), a.heads.shape[1]
+    drops = {tuple(h): float(d) for h, d in zip(answer.heads, answer.drops, strict=True)}
+    by_part = [int(i) for i in np.argsort(-np.abs(flat), kind="stable")[:BESIDE]]
+    costly = sorted(range(flat.size), key=lambda i: -drops.get(("decoder", a.layers[i // n_heads], i % n_heads), 0.0))
+    rows = [f"| {t('writes.col_head')} | {t('writes.col_part')} | {t('writes.col_change')} | {t('writes.col_said')} |",
+            "|---|---:|---:|---|"]
+    for i in dict.fromkeys([*by_part, *costly[:BESIDE]]):
+        layer, head = a.layers[i // n_heads], i % n_heads
+        drop = drops.get(("decoder", layer, head), 0.0)
+        said = claims.direct_and_cost(float(flat[i]), drop, claims.writes(flat, i))
+        words = {"compensated": t("writes.said_compensated"), "indirect": t("writes.said_indirect")}.get(said, "")
+        rows.append(f"| {t('writes.head_short', layer=layer, head=head)} | {claims.number(flat[i], '+.3f')} | {claims.number(-drop, '+.3f')} | {words} |")
+    st.caption(t("writes.beside"))
+    st.markdown("\n".join(rows))
+
+
+def _head(w, step: int, a, label: str, row: int, head: int, answer) -> None:
     layer = a.layers[row]
     part = float(a.heads[row, head])
     st.markdown(t("writes.head", layer=layer, head=head, part=claims.number(part, "+.3f"), token=label))
@@ -132,9 +165,7 @@ def _head(w, step: int, a, label: str, row: int, head: int, ids: tuple[int, ...]
 
     st.caption(t("writes.promotes", tokens=listed(a.promotes(layer, head, TOKENS_SHOWN))))
     st.caption(t("writes.suppresses", tokens=listed(a.suppresses(layer, head, TOKENS_SHOWN))))
-    kept = st.session_state.get(Keys.WR_WHY)
-    answer = kept[1] if kept and kept[0] == (ids, a.token_id) and not isinstance(kept[1], str) else None
-    if answer is None or a.vs is not None:
+    if answer is None:
         st.caption(t("writes.no_cost"))
     else:
         drop = float(answer.drops[list(answer.heads).index(("decoder", layer, head))])
