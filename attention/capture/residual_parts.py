@@ -26,7 +26,7 @@ from functools import lru_cache
 import torch
 from torch import nn
 
-from attention.capture import attention_fn, hf_ablation
+from attention.capture import attention_fn, hf_ablation, hf_model
 from attention.capture.loaded import LoadedModel
 
 OUT_NAMES = ("o_proj", "c_proj", "out_proj", "dense", "o", "wo")  # the attention output projection
@@ -217,13 +217,25 @@ def _reading() -> Iterator[dict]:
         _kept.reset(token)
 
 
+def _last_row(rec: attention_fn.CallRecord) -> torch.Tensor | None:
+    """(H, T) every head's attention from the last position: the model's own weights, or (a lean call, which
+    keeps none and has no softcap, bias or sinks) softmax(q·Kᵀ·scale + mask) of that one row."""
+    if rec.weights is not None:
+        return rec.weights[0, :, -1]
+    s = torch.einsum("hd,htd->ht", rec.q[0, :, -1], rec.k[0]) * rec.scale  # (H, T)
+    if rec.mask is not None:
+        s = s + rec.mask[0, 0, -1]
+    return torch.softmax(s.float(), dim=-1)
+
+
 def read(lm: LoadedModel, ids: list[int]) -> Read:
     """One forward pass over `ids` (the prompt up to the position), the parts at its last position."""
     lay = layout(lm)
     _install(lay)
     t = torch.tensor([list(ids)])
     inputs = {"input_ids": t, "attention_mask": torch.ones_like(t), "use_cache": False}
-    with _reading() as kept, attention_fn.recording() as records, torch.inference_mode():
+    lean = not hf_model.keeps_weights(lm, len(ids))  # long: no n × n of every head kept (SDPA), rows made below
+    with _reading() as kept, attention_fn.recording(lean=lean) as records, torch.inference_mode():
         out = lm.model(**inputs, logits_to_keep=1)
     n = len(lay.layers)
     if len(kept.get("z", {})) != n or len(kept.get("mlp", {})) != n or "residual" not in kept:
@@ -236,7 +248,7 @@ def read(lm: LoadedModel, ids: list[int]) -> Read:
         if rec is not None:
             mine = rec.z[0, :, -1].reshape(-1)  # (H·d_head,)
             gap = max(gap, float((mine - z[i]).abs().max()) if mine.shape == z[i].shape else float("inf"))
-        reads.append(None if rec is None or rec.weights is None else rec.weights[0, :, -1])  # (H, T)
+        reads.append(None if rec is None else _last_row(rec))  # (H, T)
     if gap > Z_AGREE:
         raise Refused(f"its output projection does not read the heads' outputs side by side (differs by {gap:.1e})")
     return Read(z, torch.stack([kept["mlp"][i] for i in range(n)]), kept["embedding"], kept["residual"],

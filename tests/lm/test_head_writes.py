@@ -172,3 +172,15 @@ def test_the_hooks_record_nothing_outside_a_reading(smollm2):
         smollm2.model(input_ids=torch.tensor([ids]))
     assert residual_parts._kept.get() is None
 
+
+
+def test_a_long_prompt_keeps_no_n_by_n_and_reads_the_same_rows(smollm2, monkeypatch):
+    """Past hf_model.KEEP_WEIGHTS_BYTES a reading is lean (the model's SDPA, no head's n × n kept): the parts
+    and what each head read (its one row, made from q and K) are the same as with every weight kept."""
+    ids = smollm2.tokenizer(PROMPTS[0])["input_ids"]
+    kept = head_writes.writes(smollm2, ids)
+    monkeypatch.setattr(hf_model, "KEEP_WEIGHTS_BYTES", 0)
+    lean = head_writes.writes(smollm2, ids)
+    assert kept.reads.shape == lean.reads.shape == (30, 9, len(ids))
+    assert np.allclose(lean.reads, kept.reads, atol=1e-5) and np.allclose(lean.reads.sum(-1), 1.0, atol=1e-5)
+    assert np.allclose(lean.heads, kept.heads, atol=1e-5) and lean.check <= 1e-4
