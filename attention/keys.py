@@ -96,6 +96,11 @@ class Keys:
     WR_PLAYING = "wr_playing"  # ▶ Play is on: a ticking fragment writes one word per tick
     HV_SENT = "hv_sent_"  # + a head view's key: the ids of the blocks its browser was sent (ui/head_view/head_component.py)
     WR_WHY = "wr_why"  # Why this word: the last answer (attention/lm/why.py) and the step and token it is for
+    WR_WRITES = "wr_writes"  # What each head writes is open (attention/lm/head_writes.py; one forward pass a word)
+    WR_WRITES_TOKEN = "wr_writes_token"  # the token id whose logit is split into heads
+    WR_WRITES_VS = "wr_writes_vs"  # … rather than this token id (−1: none): a logit difference
+    WR_WRITES_ANSWER = "wr_writes_answer"  # the last answer and the (ids, token, vs) it is for
+    WR_WRITES_GRID = "wr_writes_grid"  # the grid chart (its click event)
     # Compare (change one word: two sentences through one model)
     CMP_A = "cmp_a"
     CMP_B = "cmp_b"

@@ -45,7 +45,8 @@ PARAMS: dict[str, dict[str, str]] = {
     "write": {
         "prompt": Keys.WR_PROMPT, "t": Keys.WR_TEMPERATURE, "top_k": Keys.WR_TOP_K, "top_p": Keys.WR_TOP_P,
         "sampled": Keys.WR_SAMPLED, "seed": Keys.WR_SEED, "ids": Keys.WR_IDS, "step": Keys.WR_STEP,
-        "layer": Keys.WR_LAYER, "head": Keys.WR_HEAD},
+        "layer": Keys.WR_LAYER, "head": Keys.WR_HEAD, "writes": Keys.WR_WRITES, "word": Keys.WR_WRITES_TOKEN,
+        "vs": Keys.WR_WRITES_VS},
     "forget": {
         "prompt": Keys.FG_PROMPT, "policy": Keys.FG_POLICY, "budget": Keys.FG_BUDGET, "sinks": Keys.FG_SINKS,
         "words": Keys.FG_WORDS, "layer": Keys.FG_LAYER},
@@ -59,13 +60,13 @@ ONLY_WHEN_ON = frozenset({Keys.CVD_COLOURS})  # named in the link only when swit
 
 # the type each session key holds (a link's text is parsed into it); the rest are text
 BOOLS = frozenset({Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS, Keys.WR_SAMPLED,
-                   Keys.CMP_PATCH, Keys.LEARN_ROLES})
+                   Keys.WR_WRITES, Keys.CMP_PATCH, Keys.LEARN_ROLES})
 INTS = frozenset({
     Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
     Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
     Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
-    Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD, Keys.CMP_LAYER, Keys.CMP_HEAD,
-    Keys.FG_BUDGET, Keys.FG_SINKS, Keys.FG_WORDS, Keys.FG_LAYER})
+    Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD, Keys.WR_WRITES_TOKEN, Keys.WR_WRITES_VS,
+    Keys.CMP_LAYER, Keys.CMP_HEAD, Keys.FG_BUDGET, Keys.FG_SINKS, Keys.FG_WORDS, Keys.FG_LAYER})
 # A selection a link does not name is none: Back to an address without one clears it. The Write page's
 # written words too: a link leaves out none written, and Back to the prompt alone must drop them
 SELECTIONS = frozenset({Keys.SEL_Q, Keys.SEL_K, Keys.TR_SEL_Q, Keys.TR_SEL_K, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,

@@ -12,7 +12,7 @@ from attention.params.text_tail import text_tail
 from attention.params.markdown import code
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
-from attention.ui.pages import compare_run, write_lens, write_play, write_why, writing
+from attention.ui.pages import compare_run, write_lens, write_play, write_why, write_writes, writing
 from attention.ui.head_view import head_component, head_legend, long_view
 from attention.ui import state
 from attention import i18n
@@ -245,6 +245,7 @@ def _writing_area(w, ticking: bool, boxes: Boxes) -> None:
         next_word_panel(w, step)
     with boxes.why:
         write_why.why_section(w, step)
+        write_writes.writes_section(w, step)
     with boxes.lens:
         write_lens.lens_section(w, step)
     with boxes.sinks:

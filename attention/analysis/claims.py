@@ -196,3 +196,41 @@ def corpus_role(shares: dict[str, float], even: dict[str, float], rows: dict[str
     if share < half or share < (1.0 + margin) * even[role] or rows.get(role, 0) < min_n:
         return None
     return role
+
+
+WRITES_Z = 5.0  # a head "writes" a token only when its part lies this many robust spreads from the other heads'
+WRITES_FLOOR = 0.5  # logits: and is at least this large (a standout among near-zero parts is no writing)
+MAD_NORMAL = 1.4826  # the median absolute deviation of a normal spread, in its standard deviations
+COMPENSATED = 0.25  # switching off costs less than this share of what the head writes: another path makes up
+INDIRECT_FLOOR = 0.5  # nats: a cost this large, with a direct part under COMPENSATED of it, goes through others
+
+
+def writes(parts: Sequence[float] | np.ndarray, index: int, z: float = WRITES_Z, floor: float = WRITES_FLOOR) -> bool:
+    """May a page say that head `index` (of the flattened parts, in logits) writes the token? Only when its part
+    is at least `floor` and stands `z` robust spreads (1.4826 × the median absolute deviation) away from the
+    median of every other head's part: large against the spread of the others, not merely the largest."""
+    x = np.asarray(parts, dtype=np.float64).reshape(-1)
+    if x.size - 1 < MIN_N or abs(x[index]) < floor:
+        return False
+    centre, spread = others_spread(x, index)
+    return abs(x[index] - centre) >= z * max(spread, 1e-12)
+
+
+def direct_and_cost(part: float, drop: float, stands_out: bool) -> str | None:
+    """What the direct part (logits) and the cost of switching the head off (nats of log p) say together, or
+    None. Were nothing else to change, removing a part of p logits would move log p by about p:
+    "compensated": a head that writes the token (stands out, p > 0) but costs under COMPENSATED × p: another
+    path makes up for it; "indirect": a cost of INDIRECT_FLOOR nats or more with a direct part under
+    COMPENSATED × the cost: the head acts through later heads and MLPs, not by what it writes itself."""
+    if stands_out and part > 0 and drop < COMPENSATED * part:
+        return "compensated"
+    if drop >= INDIRECT_FLOOR and abs(part) < COMPENSATED * drop:
+        return "indirect"
+    return None
+
+
+def others_spread(parts: Sequence[float] | np.ndarray, index: int) -> tuple[float, float]:
+    """(median, robust spread) of every part but `index`: what `writes` judges a part against."""
+    others = np.delete(np.asarray(parts, dtype=np.float64).reshape(-1), index)
+    centre = float(np.median(others)) if others.size else 0.0
+    return centre, MAD_NORMAL * float(np.median(np.abs(others - centre))) if others.size else 0.0

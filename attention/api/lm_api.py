@@ -1,4 +1,4 @@
-"""The language model in a notebook: next_token, generate, evict and why. `model=` is "smollm2" (the built-in
+"""The language model in a notebook: next_token, generate, evict, why and head_writes. `model=` is "smollm2" (the built-in
 SmolLM2-135M-Instruct) or the folder of any causal LM; `steps` counts written words, `ig_steps` the integrated
 gradients' intervals; `max_tokens=None` is the model's own context (SmolLM2: 8,192)."""
 
@@ -10,6 +10,7 @@ from attention.api.model_names import SMOLLM2, named, renamed
 
 if TYPE_CHECKING:
     from attention.lm.evict import Eviction
+    from attention.lm.head_writes import HeadWrites
     from attention.lm.why import Why
     from attention.lm.writer import NextToken, Writing
 
@@ -148,3 +149,40 @@ def why(prompt: str, token: str | int | None = None, model: str = SMOLLM2, ig_st
             raise ValueError(f"{token!r} is {len(found)} tokens, not one")
         token = found[0]
     return why_lm.explain(lm, list(ids), token, ig_steps or why_lm.IG_STEPS, top)
+
+
+def head_writes(prompt: str, model: str = SMOLLM2, token: str | int | None = None,
+                position: int = -1) -> HeadWrites:
+    """What every head writes directly into the logit of the next token (direct logit attribution): the
+    final residual r at `position` is the embedding + every head's z · its columns of W_O + the MLPs'
+    outputs, and after the final norm's one scale s = √(mean(r²) + ε) (LayerNorm: centred) each part x
+    adds (x / s) · (γ ⊙ W_U[:, token]); the parts sum to the model's own logit. See attention/lm/head_writes.py.
+
+    Args:
+        prompt: the text (not empty).
+        model: "smollm2" or the folder of a causal LM whose attention output projection is a linear layer
+            over the heads side by side (GPT-2's Conv1D too); any other is refused with the reason.
+        token: the token after `position`: None for the model's likeliest, a token id, or a string the
+            tokenizer reads as exactly one token (" milk" with its leading space).
+        position: the prompt token (counted from 0, negative from the end) whose next token is explained.
+
+    Returns:
+        HeadWrites: `.heads` (layers, heads), `.mlps` (layers,), `.out_biases` (layers,), `.embedding`,
+        `.bias` (0.0 where the model has none) in logits, adding up to `.logit` (the model's own) within
+        `.check`; `.promotes(layer, head, k)` / `.suppresses(...)` [TopToken]; `.difference(a, b)` the same
+        for logit(a) − logit(b); `.top(k)` [TopHead].
+
+    Raises:
+        attention.lm.head_writes.Refused: the model's logit does not split into heads (the reason says why).
+        ValueError: an empty prompt, a position outside it, or a token that is not one token.
+    """
+    from attention.lm import head_writes as _writes
+
+    lm = _writer(model, "head_writes")
+    ids = lm.tokenizer(prompt, add_special_tokens=True)["input_ids"]
+    if isinstance(token, str):
+        found = lm.tokenizer(token, add_special_tokens=False)["input_ids"]
+        if len(found) != 1:
+            raise ValueError(f"{token!r} is {len(found)} tokens, not one")
+        token = found[0]
+    return _writes.writes(lm, list(ids), token, position)

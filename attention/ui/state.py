@@ -72,7 +72,7 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
 DEFAULT_PAGE = "explore"
 GLOBAL_PARAMS = view_.GLOBAL  # carried by every page's link
 _DECLARED = {v for k, v in vars(Keys).items() if k.isupper()}
-_EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT, Keys.CMP_GRID, Keys.OV_ATLAS_GRID,  # chart events and an uploaded file:
+_EVENTS = {Keys.OV_GRID, Keys.OV_ROLLOUT, Keys.CMP_GRID, Keys.OV_ATLAS_GRID, Keys.WR_WRITES_GRID,  # chart events and an uploaded file:
            Keys.OV_ATLAS_FILE}  # Streamlit sets them, nobody may assign them
 _OPENED = "_opened"  # set once the landing page has read its view from the link
 

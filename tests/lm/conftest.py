@@ -19,3 +19,20 @@ def gpt2_folder(smollm2, tmp_path_factory):
     GPT2LMHeadModel(config).save_pretrained(folder)
     smollm2.tokenizer.save_pretrained(folder)
     return str(folder)
+
+
+@pytest.fixture(scope="session")
+@loads_model
+def llama_folder(smollm2, tmp_path_factory):
+    """A 2-layer Llama (grouped-query: 4 query heads over 2 key/value heads, rotary) with random weights and
+    SmolLM2's tokenizer, saved once."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    folder = tmp_path_factory.mktemp("tiny-llama")
+    torch.manual_seed(0)
+    config = LlamaConfig(vocab_size=len(smollm2.tokenizer), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64,
+                         bos_token_id=smollm2.tokenizer.bos_token_id, eos_token_id=smollm2.tokenizer.eos_token_id)
+    LlamaForCausalLM(config).save_pretrained(folder)
+    smollm2.tokenizer.save_pretrained(folder)
+    return str(folder)
