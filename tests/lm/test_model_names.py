@@ -23,6 +23,7 @@ CALLS: dict[str, Callable[[str], object]] = {
     "generate": lambda m: attention.generate(TEXT, steps=1, model=m),
     "why": lambda m: attention.why(TEXT, model=m, ig_steps=2, top=1),
     "translate": lambda m: attention.translate(TEXT, model=m),
+    "head_writes": lambda m: attention.head_writes(TEXT, model=m),
     "head_roles": lambda m: attention.head_roles(model=m, length=4),
     "head_role_proof": lambda m: attention.head_role_proof(model=m, role="previous", length=4, ks=(1,), draws=1,
                                                            probes=1),
@@ -30,7 +31,7 @@ CALLS: dict[str, Callable[[str], object]] = {
     "evict": lambda m: attention.evict(TEXT, budget=4, steps=1, model=m),
     "head_atlas": lambda m: attention.head_atlas([TEXT], model=m),
 }
-WRITES = ("next_token", "generate", "why", "evict")  # only a model with a next-token head can
+WRITES = ("next_token", "generate", "why", "evict", "head_writes")  # only a model with a next-token head can
 # what each name cannot do, and the words it is refused with
 REFUSED = {**{(name, f): "does not predict the next word" for name in ("minilm", "translator") for f in WRITES},
            ("minilm", "head_role_proof"): "causal language model",
