@@ -196,3 +196,45 @@ def corpus_role(shares: dict[str, float], even: dict[str, float], rows: dict[str
     if share < half or share < (1.0 + margin) * even[role] or rows.get(role, 0) < min_n:
         return None
     return role
+
+
+KL_BANDS = ((0.1, "same"), (1.0, "small"), (5.0, "large"))  # nats: below each bound, that band; above all, "lost"
+
+
+def kl_band(kl: float) -> tuple[str, float]:
+    """What a KL(full ‖ evicted) in nats means for the next word, as a band and a ratio. exp(KL) is the
+    geometric mean, weighted by the full cache's own probabilities, of p_full(w) / p_evicted(w): how many times
+    less likely, on average, the evicted cache finds the words the full cache expects. 0.03 → "same" (1.03×),
+    0.3 → "small" (1.35×), 3 → "large" (20×), 10 → "lost" (22,026×)."""
+    kl = max(0.0, float(kl))
+    band = next((name for bound, name in KL_BANDS if kl < bound), "lost")
+    return band, float(np.exp(min(kl, 700.0)))
+
+
+FACT_SURE = 0.5  # the full cache must give the word at least this probability …
+FACT_DROP = 10.0  # … and the evicted cache at most 1/FACT_DROP of it
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    token_id: int
+    full: float  # p_full(word)
+    evicted: float  # p_evicted(word)
+    positions: tuple[int, ...]  # where the word stands earlier in the text, every one hidden from this query
+
+
+def forgot_fact(full: np.ndarray, evicted: np.ndarray, ids: Sequence[int], visible: np.ndarray,
+                sure: float = FACT_SURE, drop: float = FACT_DROP) -> Forgotten | None:
+    """May the page say "the evicted cache forgot a word that stands earlier in the text"? Only when the full
+    cache's top word is sure (p ≥ sure, far above an even spread over the vocabulary), the evicted cache gives
+    it at most p / drop and writes another word, and that word occurs earlier in the text only at keys this
+    query cannot see (in no layer nor head). full, evicted (vocab,) probabilities; ids: the text so far
+    (positions 0..p); visible (p + 1,) bool: a key any head of any layer of this query sees."""
+    word = int(np.argmax(full))
+    p_full, p_ev = float(full[word]), float(evicted[word])
+    at = tuple(i for i, x in enumerate(ids) if int(x) == word)
+    if p_full < sure or p_ev > p_full / drop or int(np.argmax(evicted)) == word or not at:
+        return None
+    if any(bool(visible[i]) for i in at if i < visible.shape[0]):
+        return None
+    return Forgotten(word, p_full, p_ev, at)
