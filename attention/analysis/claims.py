@@ -238,3 +238,12 @@ def forgot_fact(full: np.ndarray, evicted: np.ndarray, ids: Sequence[int], visib
     if any(bool(visible[i]) for i in at if i < visible.shape[0]):
         return None
     return Forgotten(word, p_full, p_ev, at)
+
+
+MAP_RHO = 0.5  # a map of queries and keys is shown as trusted only when closeness on it follows q·k this well
+
+
+def map_trusted(agreement: Correlation | None, rho: float = MAP_RHO) -> bool:
+    """May the atlas show its q/k map as a picture of what the head does? Only with a correlation (n and
+    spread allowed by correlation()) of at least `rho` between q·k and closeness on the map."""
+    return agreement is not None and np.isfinite(agreement.rho) and agreement.rho >= rho

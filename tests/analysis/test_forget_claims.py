@@ -50,3 +50,9 @@ def test_a_word_kept_at_a_tenth_of_its_probability_is_not_forgotten():
     evicted = dist(4, 0.5)
     evicted[7] = 0.09  # above 0.8 / 10
     assert claims.forgot_fact(dist(7, 0.8), evicted / evicted.sum(), IDS, np.array([1, 0, 0, 0, 1, 1, 1], bool)) is None
+
+
+def test_a_map_is_trusted_only_with_a_correlation_of_half_or_more():
+    assert claims.map_trusted(claims.Correlation(0.72, 400))
+    assert not claims.map_trusted(claims.Correlation(0.05, 400))  # issue 52: L15H0's own map
+    assert not claims.map_trusted(None)
