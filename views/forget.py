@@ -98,9 +98,11 @@ def forgotten(lm, run) -> None:
 
 
 def _shown(run, raw: str) -> str:
-    from attention.analysis.token_text import readable
+    """A token as a word in a sentence: its leading-space mark dropped (a space alone keeps it)."""
+    from attention.analysis.token_text import LEADING_SPACE, readable
 
-    return readable(raw, run.scheme)
+    label = readable(raw, run.scheme)
+    return label[1:] if label.startswith(LEADING_SPACE) and label.strip(LEADING_SPACE) else label
 
 
 def pick_lost_layer() -> None:

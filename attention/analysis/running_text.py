@@ -13,13 +13,14 @@ def running_pieces(tokens: tuple[str, ...] | list[str]) -> list[tuple[str, str]]
     """[(before, body), …] one per token: before is " " or "", body the token as a label shows it without
     its leading-space mark. Byte-level and sentencepiece tokens carry their spaces; WordPiece's "##" pieces
     join the word before, other WordPiece tokens stand one space apart. A token of spaces alone keeps its
-    marks as its body. tokens: (n,) → n pairs."""
+    spaces as its body (plain spaces: marked_body makes them visible). tokens: (n,) → n pairs."""
     labels = readable_tokens(tokens)
     if scheme_of(tokens) in ("bpe", "sentencepiece"):
-        return [(" ", s[1:]) if s.startswith(LEADING_SPACE) and s.strip(LEADING_SPACE) else ("", s) for s in labels]
+        return [("", " " * len(s)) if not s.strip(LEADING_SPACE) else (" ", s[1:]) if s.startswith(LEADING_SPACE)
+                else ("", s) for s in labels]
     return [("", s[2:]) if s.startswith("##") and len(s) > 2 else (" " if i else "", s) for i, s in enumerate(labels)]
 
 
 def marked_body(body: str) -> str:
     """The body of a highlighted token, visible: a space alone as ␣."""
-    return SPACE_MARK * len(body) if body and not body.strip(LEADING_SPACE) else body
+    return SPACE_MARK * len(body) if body and not body.strip(" " + LEADING_SPACE) else body
