@@ -28,6 +28,7 @@ BUILTIN, OWN = "builtin", "own"
 HOSTED_MAX_CHARS, MAX_CHARS = 20_000, 400_000  # a person's corpus: the hosted demo reads less
 PROBE_OF = {"previous": "previous", "first": "sink", "induction": "induction", "duplicate": "duplicate"}
 SHOWN_EXAMPLES = 5
+STAGES = ("probe", "examples", "map")  # a picked head's work, named on its progress bar
 
 
 def on_grid_click() -> None:
@@ -211,10 +212,10 @@ def atlas_section(page_src, model_path: str | None) -> None:
     st.caption(t("atlas.grid_caption"))
     head_claim(at, layer, head, names)
     head_bar = Bar()  # a head picked: seconds of work, each stage named as it starts
-    stages = (("probe", lambda: shares_chart(at, layer, head, names, names_of[which])),
-              ("examples", lambda: examples_section(at, corpus, layer, head, names_of[which])),
-              ("map", lambda: map_section(at, layer, head)))
-    for done, (stage, draw) in enumerate(stages):
-        head_bar(done / len(stages), t("atlas.head_progress", layer=layer, head=head, stage=t(f"atlas.stage.{stage}")))
+    draws = (lambda: shares_chart(at, layer, head, names, names_of[which]),
+             lambda: examples_section(at, corpus, layer, head, names_of[which]),
+             lambda: map_section(at, layer, head))
+    for done, (stage, draw) in enumerate(zip(STAGES, draws, strict=True)):
+        head_bar(done / len(STAGES), t("atlas.head_progress", layer=layer, head=head, stage=t(f"atlas.stage.{stage}")))
         draw()
     head_bar.done()

@@ -32,13 +32,13 @@ def current() -> str:
 def picked() -> None:
     """The picker's callback: the sidebar's model follows (an empty field for the default model)."""
     value = st.session_state.get(PICKER, DEFAULT)
-    st.session_state[Keys.MODEL_PATH] = "" if value == DEFAULT else value
+    st.session_state[Keys.MODEL_PATH] = "" if cache.source(value) == cache.source(None) else value
 
 
 def picker() -> None:
     names = options()
     now = current()
     st.session_state[PICKER] = now if now in names else DEFAULT
-    labels = {name: cache.source(None if name == DEFAULT else name).label() for name in names}
+    labels = {name: cache.source(name).label() for name in names}
     st.selectbox(t("explore.model"), names, key=PICKER, format_func=labels.get, on_change=picked,
                  help=t("explore.model_help"))
