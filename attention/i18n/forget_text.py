@@ -122,8 +122,9 @@ STRINGS: dict[str, dict[str, str]] = {
               "keys it evicted (weight 0: it cannot see them). ▼ marks kept keys among evicted ones (streaming's sinks, h2o's heavy hitters).",
         "zh": "淘汰后缓存的最新查询，每个头一行：蓝色是它在保留的键上的权重；灰色是已淘汰的键（权重为 0：它看不到）。"
               "▼ 标出夹在已淘汰键之间的保留键（streaming 的汇聚点、h2o 累计关注最多的键）。"},
-    "fg.kept_hover": {"en": "kept · weight {weight}", "zh": "保留 · 权重 {weight}"},
-    "fg.evicted_hover": {"en": "evicted · weight {weight} (hidden)", "zh": "已淘汰 · 权重 {weight}（看不到）"},
+    "fg.kept_hover": {"en": "kept · weight {weight} (evicted cache)", "zh": "保留 · 权重 {weight}（淘汰后的缓存）"},
+    "fg.evicted_hover": {"en": "evicted · weight {weight} (hidden from this query)",
+                         "zh": "已淘汰 · 权重 {weight}（这个查询看不到）"},
     "fg.marked": {"en": "kept among evicted keys", "zh": "夹在已淘汰键之间的保留键"},
     "fg.row_x": {"en": "Key", "zh": "键"},
     "fg.row_y": {"en": "Query head", "zh": "查询头"},
