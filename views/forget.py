@@ -105,8 +105,12 @@ def _shown(run, raw: str) -> str:
     return label[1:] if label.startswith(LEADING_SPACE) and label.strip(LEADING_SPACE) else label
 
 
+LOST_CHART = "fg_lost"  # the heads-that-lost-most chart (its click event)
+
+
 def pick_lost_layer() -> None:
-    picked = head_from_event(st.session_state.get("fg_lost"))
+    """A click on a bar: the newest row is drawn at that head's layer."""
+    picked = head_from_event(st.session_state.get(LOST_CHART))
     if picked is not None:
         st.session_state[Keys.FG_LAYER] = picked[0]
 
@@ -172,7 +176,7 @@ def page() -> None:
     st.caption(t("fg.lost_explain"))
     lost = heads_lost_most(step.lost)
     if lost:
-        charts.show(evict_figures.lost_figure(lost, t("fg.lost_x")), width="stretch", key="fg_lost",
+        charts.show(evict_figures.lost_figure(lost, t("fg.lost_x")), width="stretch", key=LOST_CHART,
                     on_select=pick_lost_layer, selection_mode="points")
         st.caption(t("fg.lost_click"))
     else:
