@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 from attention.ui.state import Keys
+from tests.pages.clicks import click_chart
 from tests.pages.figure_words import page_texts
 from tests.pages.page_text import page_text
 
@@ -103,8 +104,12 @@ def test_the_newest_row_opens_where_most_was_lost_and_says_whose_weights(smollm2
 
     at = open_forget("en", prompt=PROMPT, policy="streaming", budget="8", sinks="2", words="3")
     step = at.session_state[Keys.FG_RUNS][1].steps[-1]
-    assert at.session_state[Keys.FG_LAYER] == heads_lost_most(step.lost)[0][0]
+    lost = heads_lost_most(step.lost)
+    assert at.session_state[Keys.FG_LAYER] == lost[0][0]
     assert i18n.t("fg.row_caption", "en") in page_text(at)
+    other = next((layer, head) for layer, head, _ in lost if layer != lost[0][0])
+    click_chart(at, "fg_lost", list(other))  # a bar names a head: the click draws its layer
+    assert not at.exception and at.session_state[Keys.FG_LAYER] == other[0]
 
 
 @pytest.mark.parametrize("lang", ["en"])
