@@ -52,8 +52,7 @@ STRINGS: dict[str, dict[str, str]] = {
               "- 重复词元：在同样的行上，注意力头读取同一个词先前的那一次。Σ A[i, j] 的均值。\n"
               "- 局部：注意力头读取自己附近的最后四个词元。键 i−3 … i 上权重的均值。\n\n"
               "灰色条：在同样的键上均匀分布会得到的份额。"},
-    "atlas.shares_title": {"en": "Each role's share (they overlap: not parts of one whole)",
-                           "zh": "每种角色的份额（彼此重叠：不是同一个整体的各部分）"},
+    "atlas.shares_title": {"en": "Each role's share: they overlap", "zh": "每种角色的份额：彼此重叠"},
     "atlas.overlap": {
         "en": "The shares overlap: the token just before is also a local one, and the first token can be the one "
               "just before, so one weight can count for several roles; here they add up to {total}. Outside its "

@@ -62,8 +62,8 @@ def newest_row_figure(row: np.ndarray, kept: np.ndarray, tokens: list[str], titl
     islands = kept_islands(kept)
     if islands.size:
         keys = token_labels(tokens[:n])
-        fig.add_trace(go.Scatter(x=islands.tolist(), y=[-0.9] * islands.size, mode="markers", name=escape(marked_name),
-                                 marker={"symbol": "triangle-down", "size": 9, "color": POLICY}, showlegend=False,
+        fig.add_trace(go.Scatter(x=islands.tolist(), y=[-1.0] * islands.size, mode="markers", name=escape(marked_name),
+                                 marker={"symbol": "triangle-down", "size": 11, "color": POLICY}, showlegend=False,
                                  hovertext=[escape(f"{keys[j]} ({j}): {marked_name}") for j in islands],
                                  hovertemplate="%{hovertext}<extra></extra>"))
     fig.update_layout(template=EMPTY_TEMPLATE, title={"text": escape(title), "font": {"size": 13}},
