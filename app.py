@@ -6,7 +6,7 @@
 import pandas  # noqa: F401
 import streamlit as st
 
-from attention import blas
+from attention import blas, sources
 from attention.i18n import LANGUAGES
 from attention.ui import history, state
 from attention.ui.hosting import settings
@@ -41,8 +41,9 @@ with st.sidebar:
     st.radio(t("app.image_format"), list(IMAGE_FORMATS), key=Keys.IMAGE_FORMAT, horizontal=True,
              format_func=str.upper, help=t("app.image_format_help"))
     st.toggle(t("app.palette"), key=Keys.CVD_COLOURS, help=t("app.palette_help"))
-    if settings.hosted():  # a public demo never reads model folders named by a visitor
-        st.session_state[Keys.MODEL_PATH] = ""
+    if settings.hosted():  # a public demo never reads model folders named by a visitor (built-in names only)
+        if str(st.session_state.get(Keys.MODEL_PATH) or "").strip().lower() not in sources.names():
+            st.session_state[Keys.MODEL_PATH] = ""
     else:
         st.text_input(t("app.model_folder"), key=Keys.MODEL_PATH, help=t("app.model_folder_help"))
     history.one_entry_per_action()  # one Back press per view asked for

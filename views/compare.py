@@ -34,6 +34,11 @@ def compare_page() -> None:
     c = compare_run.comparison(src, *texts)
     if c is None:
         return
+    unread = compare_run.unread(c)
+    if unread is not None:  # characters the model has no piece for: all one [UNK] to it
+        compare_view.unreadable(src, unread, compare_run.use_smollm2)
+        if c.identical:  # not "change one word": the change is there, the model cannot see it
+            return
     compare_view.alignment(c)
     if c.identical:
         compare_view.identical(c)

@@ -4,19 +4,31 @@ import streamlit as st
 
 from attention.trace import TOLERANCE
 from attention.ui.hosting import cache
-from attention.ui.pages import compare_run, lesson_page
+from attention.ui.pages import compare_run, explore_model, lesson_page
 from attention.ui.head_view import long_view, matrices
-from attention.ui import pickers, sentence, state
+from attention.ui import layer_progress, pickers, sentence, state
+from attention.ui.progress import Bar
 from attention.ui.lang import kind_title, t, trace_notes
 from attention.ui.state import EXPLORE_SCOPE, Keys
+
+
+def reading(bar: Bar, done: int, total: int) -> None:
+    """The bar after `done` attention layers of a model with `total`: the model reads the text more than once
+    (the weights, then the checks), each pass counted on its own."""
+    passes, layer = divmod(done - 1, total)
+    bar((layer + 1) / total, t("explore.layers_read", done=layer + 1, total=total, passes=passes + 1))
 
 
 def explore_page() -> None:
     st.title(t("explore.title"))
     lesson_page.back_button()
+    explore_model.picker()
     st.text_area(t("explore.sentence"), key=Keys.TEXT, height=80)
     sentence.state_cap()
-    tr = sentence.traced()
+    bar = Bar()  # a long text takes tens of seconds: its layers counted as they are read
+    with layer_progress.counting(lambda done, total: reading(bar, done, total)):
+        tr = sentence.traced()
+    bar.done()
     if tr is None:
         return
     name = sentence.model_path()

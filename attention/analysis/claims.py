@@ -234,3 +234,54 @@ def others_spread(parts: Sequence[float] | np.ndarray, index: int) -> tuple[floa
     others = np.delete(np.asarray(parts, dtype=np.float64).reshape(-1), index)
     centre = float(np.median(others)) if others.size else 0.0
     return centre, MAD_NORMAL * float(np.median(np.abs(others - centre))) if others.size else 0.0
+
+
+KL_BANDS = ((0.1, "same"), (1.0, "small"), (5.0, "large"))  # nats: below each bound, that band; above all, "lost"
+
+
+def kl_band(kl: float) -> tuple[str, float]:
+    """What a KL(full ‖ evicted) in nats means for the next word, as a band and a ratio. exp(KL) is the
+    geometric mean, weighted by the full cache's own probabilities, of p_full(w) / p_evicted(w): how many times
+    less likely, on average, the evicted cache finds the words the full cache expects. 0.03 → "same" (1.03×),
+    0.3 → "small" (1.35×), 3 → "large" (20×), 10 → "lost" (22,026×)."""
+    kl = max(0.0, float(kl))
+    band = next((name for bound, name in KL_BANDS if kl < bound), "lost")
+    return band, float(np.exp(min(kl, 700.0)))
+
+
+FACT_SURE = 0.5  # the full cache must give the word at least this probability …
+FACT_DROP = 10.0  # … and the evicted cache at most 1/FACT_DROP of it
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    token_id: int
+    full: float  # p_full(word)
+    evicted: float  # p_evicted(word)
+    positions: tuple[int, ...]  # where the word stands earlier in the text, every one hidden from this query
+
+
+def forgot_fact(full: np.ndarray, evicted: np.ndarray, ids: Sequence[int], visible: np.ndarray,
+                sure: float = FACT_SURE, drop: float = FACT_DROP) -> Forgotten | None:
+    """May the page say "the evicted cache forgot a word that stands earlier in the text"? Only when the full
+    cache's top word is sure (p ≥ sure, far above an even spread over the vocabulary), the evicted cache gives
+    it at most p / drop and writes another word, and that word occurs earlier in the text only at keys this
+    query cannot see (in no layer nor head). full, evicted (vocab,) probabilities; ids: the text so far
+    (positions 0..p); visible (p + 1,) bool: a key any head of any layer of this query sees."""
+    word = int(np.argmax(full))
+    p_full, p_ev = float(full[word]), float(evicted[word])
+    at = tuple(i for i, x in enumerate(ids) if int(x) == word)
+    if p_full < sure or p_ev > p_full / drop or int(np.argmax(evicted)) == word or not at:
+        return None
+    if any(bool(visible[i]) for i in at if i < visible.shape[0]):
+        return None
+    return Forgotten(word, p_full, p_ev, at)
+
+
+MAP_RHO = 0.5  # a map of queries and keys is shown as trusted only when closeness on it follows q·k this well
+
+
+def map_trusted(agreement: Correlation | None, rho: float = MAP_RHO) -> bool:
+    """May the atlas show its q/k map as a picture of what the head does? Only with a correlation (n and
+    spread allowed by correlation()) of at least `rho` between q·k and closeness on the map."""
+    return agreement is not None and np.isfinite(agreement.rho) and agreement.rho >= rho

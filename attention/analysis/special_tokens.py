@@ -29,3 +29,11 @@ def special_positions(tokens: tuple[str, ...] | list[str], include_first: bool =
     """Per position: a marker token, or (include_first) the very first token, which many heads use
     as a resting place even when the model has no [CLS] or <s>."""
     return [is_special(t) or (include_first and i == 0) for i, t in enumerate(tokens)]
+
+
+UNKNOWN = frozenset({"[UNK]", "<unk>"})  # what a tokenizer writes for a character it has no piece for
+
+
+def unknown_count(tokens: tuple[str, ...] | list[str]) -> int:
+    """How many tokens are the tokenizer's unknown token: characters the model cannot read (all alike to it)."""
+    return sum(1 for tok in tokens if tok in UNKNOWN)

@@ -62,6 +62,12 @@ STRINGS: dict[str, dict[str, str]] = {
     # the Explore page
     "explore.title": {"en": "Explore attention", "zh": "探索注意力"},
     "explore.sentence": {"en": "Sentence", "zh": "句子"},
+    "explore.model": {"en": "Model", "zh": "模型"},
+    "explore.layers_read": {"en": "Reading the text (pass {passes}): layer {done} of {total}",
+                            "zh": "正在读取文本（第 {passes} 遍）：第 {done} / {total} 层"},
+    "explore.model_help": {"en": "all-MiniLM-L6-v2 reads a sentence both ways (a sentence encoder); SmolLM2 writes "
+                                 "word by word (each word sees only the words before it).",
+                           "zh": "all-MiniLM-L6-v2 双向读取句子（句子编码器）；SmolLM2 逐词写作（每个词只能看到它前面的词）。"},
     "explore.kind": {"en": "Attention", "zh": "注意力类型"},
     "explore.kind_only": {
         "en": "This model has only {kind}: an encoder such as MiniLM has no decoder, so no masked or cross-attention. "

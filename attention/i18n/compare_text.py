@@ -53,6 +53,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "compare.col_in_a": {"en": "in A", "zh": "A 中"},
     "compare.col_in_b": {"en": "in B", "zh": "B 中"},
     "compare.col_where": {"en": "positions in A / in B", "zh": "在 A / B 中的位置"},
+    "compare.unreadable": {
+        "en": "{model} cannot read some of these characters: {n_a} of A's {len_a} tokens and {n_b} of B's {len_b} are "
+              "[UNK], one token for every character it has no piece for, so it sees them all as the same. A change "
+              "there is invisible to it. SmolLM2 reads any character (byte by byte).",
+        "zh": "{model} 读不懂其中一些字符：A 的 {len_a} 个词元中有 {n_a} 个、B 的 {len_b} 个词元中有 {n_b} 个是 [UNK]，"
+              "凡是它没有对应词片的字符都变成这同一个词元，所以在它看来全都一样，那里的改动它看不见。SmolLM2 能逐字节读取任何字符。"},
+    "compare.use_smollm2": {"en": "Compare with SmolLM2", "zh": "改用 SmolLM2 比较"},
     "compare.identical": {"en": "A and B read as the same tokens, so nothing can change: every head's change is "
                                 "exactly 0 (largest |ΔA| = {max}, Jensen–Shannon distance = {js}). Change one word of B.",
                           "zh": "A 和 B 读作相同的词元，因此什么都不会变：每个头的变化都恰好为 0（最大 |ΔA| = {max}，"

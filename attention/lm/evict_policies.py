@@ -24,7 +24,8 @@ The policies:
   after the prompt, per key/value head: the last w = 32 prompt queries' weights summed (over those queries
   and the group's heads), average-pooled along the keys (kernel 5, as SnapKV's code), choose b − w of the
   earlier prompt keys; the last w prompt keys are kept too. Written words are all kept (SnapKV compresses
-  the prompt only), so a written query sees b + its written words.
+  the prompt only), so a written query sees b + its written words: snapkv alone exceeds the budget, by
+  one key per word written before it (keys_seen says how many; the Forget page says why).
 """
 
 from __future__ import annotations
@@ -35,6 +36,17 @@ POLICIES = ("streaming", "window", "h2o", "tova", "snapkv")
 SINKS = 4
 SNAP_WINDOW = 32
 SNAP_KERNEL = 5
+
+
+def keys_seen(policy: str, budget: int, position: int, prompt_len: int) -> int:
+    """How many keys the query at `position` sees (per key/value head), as the policies above keep them:
+    the prompt's queries see the whole prompt; afterwards every policy holds to min(budget, position + 1),
+    except snapkv: min(budget, prompt_len) prompt keys plus every written key, its own included."""
+    if position < prompt_len:
+        return position + 1
+    if policy == "snapkv":
+        return min(budget, prompt_len) + position + 1 - prompt_len
+    return min(budget, position + 1)
 
 
 def top_keys(scores: np.ndarray, candidates: np.ndarray, k: int) -> np.ndarray:

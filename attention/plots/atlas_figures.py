@@ -59,17 +59,21 @@ def grid_figure(role_index: np.ndarray, share: np.ndarray, called: np.ndarray, r
 
 
 def shares_figure(corpus: Mapping[str, float], even: Mapping[str, float], probe: Mapping[str, float | None],
-                  names: Mapping[str, str], series: tuple[str, str, str]) -> go.Figure:
+                  names: Mapping[str, str], series: tuple[str, str, str], title: str = "") -> go.Figure:
     """Grouped bars per role: the share on the corpus, what an even spread gives, and the probe's score
-    (None: the probe has no such measure). series: the three bars' names."""
+    (None: the probe has no such measure). series: the three bars' names. Each role's share stands alone
+    (they overlap: one weight can count for several roles), so nothing that reads as a remainder of one whole
+    ("not one of these") belongs among them: the page says it in words."""
     roles = list(corpus)
     x = [escape(names[r]) for r in roles]
     fig = go.Figure()
     fig.add_bar(x=x, y=[corpus[r] for r in roles], name=escape(series[0]), marker_color="#0072B2")
     fig.add_bar(x=x, y=[even.get(r) for r in roles], name=escape(series[1]), marker_color="#BBBBBB")
     fig.add_bar(x=x, y=[probe.get(r) for r in roles], name=escape(series[2]), marker_color="#E69F00")
-    fig.update_layout(barmode="group", height=300, margin={"l": 40, "r": 10, "t": 30, "b": 40},
-                      yaxis={"range": [0, 1], "tickformat": ".0%"}, legend={"orientation": "h", "y": 1.1})
+    fig.update_layout(barmode="group", height=320, margin={"l": 40, "r": 10, "t": 60 if title else 30, "b": 40},
+                      title={"text": escape(title), "font": {"size": 13}} if title else None,
+                      yaxis={"range": [0, 1], "tickformat": ".0%"}, legend={"orientation": "h", "y": 1.0,
+                                                                             "yanchor": "bottom"})
     return fig
 
 

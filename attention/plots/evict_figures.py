@@ -30,39 +30,71 @@ def kl_figure(kl: list[float], name: str, window_kl: list[float] | None, window_
     return fig
 
 
+def row_hover(row: np.ndarray, kept: np.ndarray, tokens: list[str], kept_fmt: str, evicted_fmt: str) -> list[list[str]]:
+    """(heads, n) one hover line per cell: the key, its position and head, kept or evicted and the weight this
+    cache's newest query put there (an evicted key's is 0: the query cannot see it). kept_fmt / evicted_fmt:
+    translated, with {weight}."""
+    heads, n = row.shape
+    keys = token_labels(tokens[:n])
+    return [[f"{keys[j]} ({j}), h{h}: " + (kept_fmt.format(weight=f"{row[h, j]:.3f}") if kept[h, j] else
+                                           evicted_fmt.format(weight="0"))
+             for j in range(n)] for h in range(heads)]
+
+
 def newest_row_figure(row: np.ndarray, kept: np.ndarray, tokens: list[str], title: str, x_title: str,
-                      y_title: str, evicted_word: str) -> go.Figure:
+                      y_title: str, kept_fmt: str, evicted_fmt: str, marked_name: str = "") -> go.Figure:
     """row (heads, n): the evicted cache's newest row per query head; kept (heads, n) bool, each head's keys
-    (its key/value head's). Kept cells coloured by weight, evicted ones grey."""
+    (its key/value head's). Kept cells coloured by weight, evicted ones grey; each cell's hover says which
+    (hoverongaps off: the grey layer would otherwise answer for the kept cells under it). Kept keys that stand
+    among evicted ones (streaming's sinks, h2o's heavy hitters: a pixel or two wide on a long text) are marked
+    with a triangle above the heads (marked_name: its legend and hover word)."""
     heads, n = row.shape
     shown = np.where(kept, row, np.nan)
     grey = np.where(kept, np.nan, 1.0)
-    keys = token_labels(tokens[:n])
-    hover = [[keys[j] for j in range(n)] for _ in range(heads)]
+    hover = [[escape(c) for c in line] for line in row_hover(row, kept, tokens, kept_fmt, evicted_fmt)]
     fig = go.Figure([
         go.Heatmap(z=shown, x=list(range(n)), y=list(range(heads)), colorscale="Blues", zmin=0.0,
                    zmax=float(np.nanmax(shown)) if np.isfinite(shown).any() else 1.0, customdata=hover,
-                   hovertemplate="%{customdata} (%{x}), h%{y}: %{z:.3f}<extra></extra>", colorbar={"thickness": 10}),
+                   hoverongaps=False, hovertemplate="%{customdata}<extra></extra>", colorbar={"thickness": 10}),
         go.Heatmap(z=grey, x=list(range(n)), y=list(range(heads)), colorscale=[[0, GREY], [1, GREY]], showscale=False,
-                   customdata=hover, hovertemplate="%{customdata} (%{x}), h%{y}: " + escape(evicted_word) + "<extra></extra>"),
+                   hoverongaps=False, customdata=hover, hovertemplate="%{customdata}<extra></extra>"),
     ])
+    islands = kept_islands(kept)
+    if islands.size:
+        keys = token_labels(tokens[:n])
+        fig.add_trace(go.Scatter(x=islands.tolist(), y=[-1.0] * islands.size, mode="markers", name=escape(marked_name),
+                                 marker={"symbol": "triangle-down", "size": 11, "color": POLICY}, showlegend=False,
+                                 hovertext=[escape(f"{keys[j]} ({j}): {marked_name}") for j in islands],
+                                 hovertemplate="%{hovertext}<extra></extra>"))
     fig.update_layout(template=EMPTY_TEMPLATE, title={"text": escape(title), "font": {"size": 13}},
-                      height=90 + 22 * heads, margin={"l": 50, "r": 10, "t": 40, "b": 40},
-                      xaxis={"title": escape(x_title), "fixedrange": True},
-                      yaxis={"title": escape(y_title), "autorange": "reversed", "tickmode": "array",
-                             "tickvals": list(range(heads)), "fixedrange": True})
+                      height=100 + 22 * heads, margin={"l": 50, "r": 10, "t": 50, "b": 40},
+                      xaxis={"title": escape(x_title), "fixedrange": True, "range": [-0.5, n - 0.5]},
+                      yaxis={"title": escape(y_title), "autorange": False, "range": [heads - 0.5, -1.5],
+                             "tickmode": "array", "tickvals": list(range(heads)), "fixedrange": True})
     return fig
 
 
+def kept_islands(kept: np.ndarray) -> np.ndarray:
+    """Key positions kept by some head before the last evicted key of every head: the kept keys that stand
+    among evicted ones rather than in the recent run at the end. kept (heads, n) bool → (m,) int."""
+    evicted_any = np.flatnonzero(~kept.all(axis=0))
+    if evicted_any.size == 0:
+        return np.zeros(0, int)
+    last = int(evicted_any.max())
+    return np.flatnonzero(kept[:, :last].any(axis=0))
+
+
 def lost_figure(heads: list[tuple[int, int, float]], x_title: str) -> go.Figure:
-    """[(layer, head, weight), …] largest first, as horizontal bars named L{layer}.H{head}."""
+    """[(layer, head, weight), …] largest first, as horizontal bars named L{layer}.H{head}; each bar's customdata
+    is (layer, head) (plots/head_grid.head_from_event reads a click). The axis ends at 1 at most: a share."""
     names = [f"L{layer}.H{head} " for layer, head, _ in heads]
     values = [w for _, _, w in heads]
     fig = go.Figure(go.Bar(x=values, y=list(range(len(heads))), orientation="h", marker={"color": LOST},
                            text=[f"{w:.3f}" for w in values], textposition="outside", cliponaxis=False,
+                           customdata=[[layer, head] for layer, head, _ in heads],  # a click opens its layer
                            hovertemplate="%{x:.4f}<extra></extra>"))
     fig.update_layout(template=EMPTY_TEMPLATE, height=60 + 24 * len(heads), margin={"l": 70, "r": 40, "t": 10, "b": 40},
-                      showlegend=False, xaxis={"title": escape(x_title), "range": [0, max([*values, 0.01]) * 1.25],
+                      showlegend=False, xaxis={"title": escape(x_title), "range": [0, min(1.0, max([*values, 0.01]) * 1.25)],
                                                "fixedrange": True},
                       yaxis={"tickmode": "array", "tickvals": list(range(len(heads))), "ticktext": names,
                              "autorange": "reversed", "fixedrange": True})

@@ -120,3 +120,18 @@ def test_the_full_cache_read_late_says_what_it_says_word_by_word(smollm2):
         assert np.abs(a.full - b.full).max() < 1e-5 and np.abs(a.lost - b.lost).max() < 1e-5, a.index
         assert (a.probs == b.probs).all()  # the evicted cache never waits for the full one
     assert max(s.kl for s in late.steps) > 1e-3 and late.steps[-1].lost.max() > 0.01  # something evicted and lost
+
+
+@pytest.mark.parametrize("policy", evict_policies.POLICIES)
+def test_every_policy_keeps_exactly_what_the_page_says_it_keeps(smollm2, policy):
+    """The Forget page says "saw {seen} of {n} keys" and, for snapkv, why it exceeds the budget (issue 52): each
+    policy's kept count per key/value head is keys_seen's, at every word, every layer and head."""
+    budget = 24
+    e = evict.start(smollm2, PROMPT, policy, budget=budget)
+    for _ in range(4):
+        e.step()
+    for s in e.steps:
+        want = evict_policies.keys_seen(policy, budget, s.position, e.prompt_len)
+        for layer, mask in s.kept_mask.items():
+            assert (mask.sum(axis=1) == want).all(), (policy, s.index, layer, mask.sum(axis=1), want)
+    assert e.steps[-1].position + 1 > budget  # the budget bit

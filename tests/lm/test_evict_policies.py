@@ -73,3 +73,12 @@ def test_snapkv_pools_the_window_votes_and_keeps_the_window():
 def test_average_pooling_matches_its_definition():
     x = np.array([[1.0, 2.0, 3.0, 4.0]])
     assert np.allclose(pol.avg_pool(x, 3), [[(0 + 1 + 2) / 3, 2.0, 3.0, (3 + 4 + 0) / 3]])
+
+
+def test_keys_seen_says_snapkv_alone_exceeds_the_budget_by_its_written_words():
+    from attention.lm.evict_policies import keys_seen
+
+    assert keys_seen("snapkv", 64, 152 + 4, 152) == 64 + 5  # word 6: the prompt's 64 and 5 written keys
+    for policy in ("streaming", "window", "h2o", "tova"):
+        assert keys_seen(policy, 64, 152 + 4, 152) == 64
+    assert keys_seen("snapkv", 64, 151, 152) == 152  # the prompt's last query read everything

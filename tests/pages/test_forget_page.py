@@ -32,7 +32,8 @@ def test_a_link_writes_with_the_evicted_cache_and_shows_what_it_cost(smollm2, la
     assert at.title[0].value == i18n.t("fg.title", lang)
     run = at.session_state[Keys.FG_RUNS][1]
     assert len(run.steps) == 2 and at.code[0].value == run.written
-    assert [m.label for m in at.metric] == [i18n.t("fg.kl", lang), i18n.t("fg.top", lang)]
+    assert [m.label for m in at.metric] == [i18n.t("fg.kl_of", lang).format(policy=i18n.t("fg.with_sinks", lang).format(
+        name="streaming", sinks=2)), i18n.t("fg.top", lang), i18n.t("fg.kl_of", lang).format(policy="window")]
     assert at.metric[0].value == f"{run.steps[-1].kl:.3f}"
     shown = page_text(at)
     assert i18n.t("fg.lost_title", lang) in shown
@@ -52,8 +53,8 @@ def test_the_lesson_button_drops_the_first_tokens(smollm2, monkeypatch):
     at.button(key="fg_lesson").click().run()
     assert not at.exception
     s = at.session_state
-    assert (s[Keys.FG_POLICY], s[Keys.FG_BUDGET], s[Keys.FG_SINKS], s[Keys.FG_WORDS]) == ("streaming", 64, 4, 6)
-    assert s[Keys.FG_RUNS][2].policy == "window"  # the same budget without sinks, drawn beside it
+    assert (s[Keys.FG_POLICY], s[Keys.FG_BUDGET], s[Keys.FG_SINKS], s[Keys.FG_WORDS]) == ("window", 64, 4, 6)
+    assert (s[Keys.FG_RUNS][2].policy, s[Keys.FG_RUNS][2].sinks) == ("streaming", 4)  # the sinks kept, beside it
 
 
 def test_a_link_out_of_range_is_held_to_the_widgets(smollm2):

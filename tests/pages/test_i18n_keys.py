@@ -18,9 +18,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.analysis import atlas, effects, head_roles, head_stats, role_kinds, why_word
+from attention.analysis import atlas, claims, effects, head_roles, head_stats, role_kinds, why_word
 from attention.analysis.learning_curves import Effect
 from attention.lm import evict_policies, smollm2
+from attention.ui.pages import atlas_section
 from attention.headview.payload import LABELS
 from attention.trace import CAPTURE_PATHS, FALLBACKS, KINDS, MISSING_QKV
 from attention.trace_count import SITE_PROBLEMS
@@ -63,6 +64,8 @@ FAMILIES: dict[str, Callable[[], Iterable[str]] | None] = {
     "ablation.m.{}": RUNTIME,
     "relevance.by_{}": RUNTIME,
     "fg.policy_{}": lambda: evict_policies.POLICIES,
+    "fg.kl_means.{}": lambda: [band for _, band in claims.KL_BANDS] + ["lost"],
+    "atlas.stage.{}": lambda: atlas_section.STAGES,
     "write.stage_{}": lambda: [stage for stage, _ in smollm2.STAGES],
     "roles.name.{}": lambda: head_roles.ROLES,
     "atlas.role.{}": lambda: (*atlas.ROLES, "rest"),

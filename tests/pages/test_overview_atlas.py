@@ -39,7 +39,8 @@ def open_atlas(lang: str) -> AppTest:
 def test_the_atlas_of_my_own_text(lang, smollm2):
     at = open_atlas(lang)
     at.text_area(key=Keys.OV_ATLAS_TEXT).set_value(OWN).run()
-    assert not at.exception and not at.error and not at.warning
+    untrusted = i18n.t("atlas.map_untrusted", lang).split("{")[0]  # the map's own caution (issue 52) is no failure
+    assert not at.exception and not at.error and not [w for w in at.warning if not w.value.startswith(untrusted)]
     charts = {c.key: json.loads(c.proto.spec) for c in at.get("plotly_chart") if c.key}
     assert {Keys.OV_ATLAS_GRID, "overview_atlas_shares", "overview_atlas_map"} <= set(charts)
     grid = charts[Keys.OV_ATLAS_GRID]["data"][0]

@@ -13,6 +13,7 @@ from attention.params import markdown
 from attention.analysis.atlas import ROLES, Atlas
 from attention.lm.atlas_corpus import OWN_MAX_WORDS, Corpus, pieces
 from attention.analysis.atlas_map import joint_map
+from attention.analysis.running_text import marked_body, running_pieces
 from attention.analysis.token_text import readable_tokens
 from attention.plots import atlas_figures
 from attention.plots.head_grid import head_from_event
@@ -27,6 +28,7 @@ BUILTIN, OWN = "builtin", "own"
 HOSTED_MAX_CHARS, MAX_CHARS = 20_000, 400_000  # a person's corpus: the hosted demo reads less
 PROBE_OF = {"previous": "previous", "first": "sink", "induction": "induction", "duplicate": "duplicate"}
 SHOWN_EXAMPLES = 5
+STAGES = ("probe", "examples", "map")  # a picked head's work, named on its progress bar
 
 
 def on_grid_click() -> None:
@@ -104,15 +106,32 @@ def shares_chart(at: Atlas, layer: int, head: int, names: dict[str, str], model:
     except (ModelLoadError, ValueError, RuntimeError, OSError, IndexError):
         pass  # the probe is a comparison: the corpus's shares stand without it
     shares = at.head_shares(layer, head)
-    fig = atlas_figures.shares_figure({r: shares[r] for r in (*ROLES, "rest")}, at.head_even(layer, head), probe,
-                                      names, (t("atlas.series.corpus"), t("atlas.series.even"), t("atlas.series.probe")))
+    fig = atlas_figures.shares_figure({r: shares[r] for r in ROLES}, at.head_even(layer, head), probe,
+                                      names, (t("atlas.series.corpus"), t("atlas.series.even"), t("atlas.series.probe")),
+                                      t("atlas.shares_title"))
     charts.show(fig, width="stretch", key="overview_atlas_shares")
+    largest = max(ROLES, key=lambda r: -1.0 if np.isnan(shares[r]) else shares[r])
+    st.caption(t("atlas.overlap", total=f"{np.nansum([shares[r] for r in ROLES]):.0%}", role=names[largest],
+                 share=f"{shares[largest]:.0%}", rest=f"{shares['rest']:.0%}"))
     st.caption(t("atlas.probe_caption"))
 
 
 def open_example(text: str, model: str, kind: str, layer: int, head: int, query: int, key: int) -> None:
     state.go_later("explore", **{Keys.TEXT: text, Keys.MODEL_PATH: model, Keys.KIND: kind,
                                  Keys.LAYER: layer, Keys.HEAD: head, Keys.SEL_Q: query, Keys.SEL_K: key})
+
+
+def example_markdown(tokens: tuple[str, ...] | list[str], query: int, key: int) -> str:
+    """The text up to the query as it reads (no space inside a word, none lost between words), the query
+    marked blue and its key orange, then the rest of the text plain."""
+    out = []
+    for i, (before, body) in enumerate(running_pieces(tokens)):
+        if i in (query, key):
+            colour = "blue" if i == query else "orange"
+            out.append(f"{before}:{colour}-background[{markdown.literal(marked_body(body))}]")
+        else:
+            out.append(before + markdown.literal(body))
+    return "".join(out).strip()
 
 
 def examples_section(at: Atlas, corpus: Corpus, layer: int, head: int, model: str) -> None:
@@ -122,32 +141,32 @@ def examples_section(at: Atlas, corpus: Corpus, layer: int, head: int, model: st
     if not shown:
         st.info(t("atlas.no_examples"))
     for n, e in enumerate(shown):
-        words = readable_tokens(at.tokens[e.text])
-        marked = [f":blue-background[{markdown.literal(w)}]" if i == e.query else
-                  f":orange-background[{markdown.literal(w)}]" if i == e.key else markdown.literal(w)
-                  for i, w in enumerate(words[:e.query + 1])]
-        tail = "".join(words[e.query + 1:])
         written = f" *({t('atlas.written_mark')})*" if corpus.written[e.text] else ""
         c_text, c_button = st.columns([5, 1])
-        c_text.markdown(" ".join(marked) + (" " + markdown.literal(tail) if tail else "") + written)
+        c_text.markdown(example_markdown(at.tokens[e.text], e.query, e.key) + written)
         c_text.caption(t("atlas.example_numbers", weight=e.weight, share=e.share))
         c_button.button(t("atlas.open_explore"), key=f"overview_atlas_open_{n}", on_click=open_example,
                         args=(at.texts[e.text], model, at.kind, layer, head, e.query, e.key))
 
 
 def map_section(at: Atlas, layer: int, head: int) -> None:
+    """The map, its trust said first; a map claims.map_trusted does not trust is folded away."""
     st.markdown(f"**{t('atlas.map')}**")
     m = joint_map(at, layer, head)
     if m is None:
         return
-    labels = [f"{readable_tokens(at.tokens[tx])[p]} ({p})" for tx, p in zip(m.text.tolist(), m.pos.tolist(), strict=True)]
-    fig = atlas_figures.map_figure(m.queries, m.keys, labels, labels, (t("atlas.map.queries"), t("atlas.map.keys")))
-    charts.show(fig, width="stretch", key="overview_atlas_map")
-    st.caption(t("atlas.map_caption", tokens=len(m.pos), texts=len(set(m.text.tolist()))))
     if m.agreement is None:
         st.info(t("atlas.map_none"))
     else:
         st.markdown(t("atlas.map_trust", rho=claims.number(m.agreement.rho, ".2f"), n=f"{m.agreement.n:,}", kept=m.kept))
+    trusted = claims.map_trusted(m.agreement)
+    if not trusted:  # said before the map, which is folded away
+        st.warning(t("atlas.map_untrusted", layer=layer, head=head))
+    where = st.container() if trusted else st.expander(t("atlas.map_folded"))
+    labels = [f"{readable_tokens(at.tokens[tx])[p]} ({p})" for tx, p in zip(m.text.tolist(), m.pos.tolist(), strict=True)]
+    fig = atlas_figures.map_figure(m.queries, m.keys, labels, labels, (t("atlas.map.queries"), t("atlas.map.keys")))
+    charts.show(fig, where, width="stretch", key="overview_atlas_map")
+    where.caption(t("atlas.map_caption", tokens=len(m.pos), texts=len(set(m.text.tolist()))))
 
 
 def atlas_section(page_src, model_path: str | None) -> None:
@@ -192,6 +211,11 @@ def atlas_section(page_src, model_path: str | None) -> None:
                 config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
     st.caption(t("atlas.grid_caption"))
     head_claim(at, layer, head, names)
-    shares_chart(at, layer, head, names, names_of[which])
-    examples_section(at, corpus, layer, head, names_of[which])
-    map_section(at, layer, head)
+    head_bar = Bar()  # a head picked: seconds of work, each stage named as it starts
+    draws = (lambda: shares_chart(at, layer, head, names, names_of[which]),
+             lambda: examples_section(at, corpus, layer, head, names_of[which]),
+             lambda: map_section(at, layer, head))
+    for done, (stage, draw) in enumerate(zip(STAGES, draws, strict=True)):
+        head_bar(done / len(STAGES), t("atlas.head_progress", layer=layer, head=head, stage=t(f"atlas.stage.{stage}")))
+        draw()
+    head_bar.done()

@@ -15,6 +15,7 @@ import streamlit as st
 from attention import ModelLoadError, sources
 from attention.analysis.alignment import align, why_refused
 from attention.analysis.patch_result import Patching
+from attention.analysis.special_tokens import unknown_count
 from attention.params.text_input import check_text
 from attention.sources import Output, Source
 from attention.sources import comparison as comparing
@@ -35,6 +36,20 @@ _CONTEXT = "_ctx_compare"  # the (model, A, B) the chosen head belongs to: a new
 def defaults() -> None:
     st.session_state.setdefault(Keys.CMP_A, DEFAULT_A)
     st.session_state.setdefault(Keys.CMP_B, DEFAULT_B)
+
+
+def unread(c: Comparison) -> tuple[int, int, int, int] | None:
+    """(unknown in A, tokens of A, unknown in B, tokens of B) when either sentence holds a token the model
+    cannot read (its tokenizer's unknown token); None when every character was read."""
+    a, b = c.trace_a.tokens, c.trace_b.tokens
+    n_a, n_b = unknown_count(a), unknown_count(b)
+    return (n_a, len(a), n_b, len(b)) if n_a or n_b else None
+
+
+def use_smollm2() -> None:
+    """A button's callback: compare the same sentences with the built-in language model (byte-level: it reads
+    any character)."""
+    st.session_state[Keys.CMP_MODEL] = sources.SMOLLM2
 
 
 def model_options() -> list[str]:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import numpy as np
 import streamlit as st
 
+from attention import sources
 from attention.analysis import claims
 from attention.analysis.alignment import positions
 from attention.analysis.attention_change import difference
@@ -21,6 +22,7 @@ from attention.plots.labels import token_labels
 from attention.plots.next_word import top_figure
 from attention.sources.comparison import Comparison
 from attention.ui import charts
+from attention.ui.hosting import cache
 from attention.ui.lang import kind_title, site_notes, t
 from attention.ui.head_view.matrices import axis_names
 from attention.ui.state import Keys
@@ -62,6 +64,14 @@ def alignment(c: Comparison) -> None:
                  t("compare.col_in_b"): " ".join(shown_b[s.b[0]:s.b[1]]) or none,
                  t("compare.col_where"): f"{positions(s.a) or none} / {positions(s.b) or none}"} for s in al.changed]
         st.dataframe(rows, hide_index=True, width="stretch", key="cmp_changes")
+
+
+def unreadable(src, unread: tuple[int, int, int, int], use_smollm2) -> None:
+    """The model cannot read some characters of the sentences: said, with SmolLM2 (which reads any) a click away."""
+    n_a, len_a, n_b, len_b = unread
+    st.warning(t("compare.unreadable", model=src.label(), n_a=n_a, len_a=len_a, n_b=n_b, len_b=len_b))
+    if src != cache.source(sources.SMOLLM2):
+        st.button(t("compare.use_smollm2"), key="cmp_use_smollm2", on_click=use_smollm2, type="primary")
 
 
 def identical(c: Comparison) -> None:
