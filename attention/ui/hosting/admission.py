@@ -114,11 +114,11 @@ class Gate:
                     if started:
                         took = time.monotonic() - started
                         self.mean_s = took if not self.mean_s else (1 - MEAN_WEIGHT) * self.mean_s + MEAN_WEIGHT * took
-                    if self._waiting and self.over():  # the next in line reads the figure after the pages go back
-                        memory.trim()
                 else:  # left the queue without a turn (a rerun, the tab closed)
                     self._waiting.remove(ticket)
                 self._cond.notify_all()
+            if admitted and self.over():  # freed pages go back now: the next in line, and /metrics, read a figure
+                memory.trim()  # that comes back down after a wave (glibc keeps them otherwise)
 
     def relieve(self) -> None:
         """Over the budget with nothing running: each reliever in turn until under it, then the freed heap
