@@ -121,14 +121,14 @@ class Gate:
                 memory.trim()  # that comes back down after a wave (glibc keeps them otherwise)
 
     def relieve(self) -> None:
-        """Over the budget with nothing running: each reliever in turn until under it, then the freed heap
-        handed back (malloc_trim) and the figure read again. Still over: the turn starts all the same (the
-        models alone are what is left; a replica that refused here would refuse while idle, for good)."""
+        """Over the budget with nothing running: first the freed heap handed back (malloc_trim: often all it
+        takes after a wave), then each reliever in turn until under it (cached results, then the idle sessions'
+        Writings, which their people must wait to have read again). Still over: the turn starts all the same
+        (the models alone are what is left; a replica that refused here would refuse while idle, for good)."""
+        memory.release()
         for relieve in self.relievers:
             if self.over():
                 relieve()
-        if self.over():
-            memory.release()
         if self.over():
             self.over_alone += 1
             log.warning("over the memory budget with nothing running and nothing left to drop: started anyway")
