@@ -12,7 +12,8 @@ notice that the press waits, or was refused, was first shown. A press is:
   waiting shown a notice said it waits (its place, a rough wait) before the word came, or instead of it;
   refused shown the page said it was refused and why (with a button to try again);
   silent        neither a word nor a notice by the wave's end: the press was lost.
-Printed: those counts; press -> word median and p95; press -> first answer (word or notice) p95 and how many
+Printed: those counts (and how many were told they wait before their word came); press -> word median and p95
+(from the click as the page received it); press -> first answer (word or notice) p95 and how many
 took over 2 s; the time from the wave to its last word; the server's peak RSS (VmHWM) beside the budget, its
 RSS after the last wave; and every session's words against transformers' own greedy continuation (wrong).
 """
@@ -37,6 +38,10 @@ REFUSED_KEYS = ("write.press_failed",)
 # In the page: what happened after the press, in the page's clock (Date.now(): the same clock as time.time()).
 WATCH = """
 window.__press = null;
+document.addEventListener('click', (e) => {  // the press itself, in the page's clock (the bench sends 30 clicks)
+  const p = window.__press;
+  if (p && !p.t && e.target.closest('button')) p.t = Date.now();
+}, true);
 setInterval(() => {
   const p = window.__press;
   if (!p) return;
@@ -130,6 +135,8 @@ async def settle(p: Pupil, deadline: float) -> None:
         await asyncio.sleep(0.5)
     seen = await p.page.evaluate("() => window.__press") or {}
     last.word, last.wait, last.refused = ((seen.get(k) or 0) / 1000 or None for k in ("word", "wait", "refused"))
+    if seen.get("t"):  # the click as the page received it: the bench's own dispatch of 30 clicks not counted
+        last.t0 = seen["t"] / 1000
     if last.word is not None:  # the word came: the page finishes drawing it before the next press
         await idle(p.page, OPEN_MS)
     p.ids = p.link_ids()
@@ -178,6 +185,7 @@ def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tok
     outcomes = {k: sum(pr.outcome == k for pr in presses) for k in ("answered", "waiting shown", "refused shown",
                                                                   "silent")}
     to_word = sorted(pr.word - pr.t0 for pr in presses if pr.word)
+    told_first = sum(pr.wait is not None and (pr.word is None or pr.wait <= pr.word) for pr in presses)
     first = sorted(x for x in (pr.first_answer() for pr in presses) if x is not None)
     wrong = sum(bool(p.ids) and p.ids != greedy_ids(p.prompt, len(p.ids)) for p in res["pupils"])
     short = sum(len(p.ids) != len(res["waves"]) for p in res["pupils"])
@@ -187,7 +195,7 @@ def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tok
 
     return {"browsers": len(res["pupils"]), "words": words, "waves_run": len(res["waves"]),
             "prompt_tokens": [min(prompts_tokens), max(prompts_tokens)], "opened_s": res["opened_s"],
-            "presses": len(presses), **outcomes, "wrong": wrong, "fewer_words_than_presses": short,
+            "presses": len(presses), **outcomes, "told_it_waits_before_its_word": told_first, "wrong": wrong, "fewer_words_than_presses": short,
             "press_to_word_median_s": round(statistics.median(to_word), 2) if to_word else None,
             "press_to_word_p95_s": q(to_word, 0.95),
             "press_to_first_answer_p95_s": q(first, 0.95),
