@@ -92,6 +92,10 @@ def listing(package: str = "bench") -> str:
     return "\n".join(f"{t.name:<{width}}  {t.summary}" for t in found.values())
 
 
+# short names the issues and notes use for a tool whose module says more
+ALIASES = {"class": "class_browsers"}
+
+
 def dispatch(package: str, argv: list[str]) -> int:
     """`python -m bench NAME [options]`: run NAME's main with the options; `--list` (or nothing) lists them.
 
@@ -109,6 +113,7 @@ def dispatch(package: str, argv: list[str]) -> int:
         return 0 if argv else 2
     found = tools(package)
     name = argv[0].replace("-", "_")
+    name = ALIASES.get(name, name) if package == "bench" else name
     if name not in found:
         print(f"{package}: no {name!r} here (python -m {package} --list)", file=sys.stderr)
         return 2

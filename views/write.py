@@ -48,9 +48,10 @@ def buttons(w, step: int) -> None:
     done = writing.finished(w, step)  # from an earlier step the buttons write again (replacing what follows)
     playing = write_play.playing(w)  # Play writes: the two buttons wait
     row = st.container(horizontal=True)
-    row.button(t("write.next"), key="wr_next", on_click=write_words, args=(1,), disabled=done or playing,
+    # a press only asks for its words (writing.press): this fragment's run writes them, saying while they wait
+    row.button(t("write.next"), key="wr_next", on_click=writing.press, args=(1,), disabled=done or playing,
                type="primary")
-    row.button(t("write.ten"), key="wr_ten", on_click=write_words, args=(10,), disabled=done or playing)
+    row.button(t("write.ten"), key="wr_ten", on_click=writing.press, args=(10,), disabled=done or playing)
     row.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=write_play.toggle_play,
                args=(not playing,), disabled=done, icon=":material/pause:" if playing else ":material/play_arrow:")
     if done and w.ended:
@@ -100,34 +101,24 @@ def next_word_panel(w, step: int) -> None:
     st.caption(t("write.cut_caption", kept=f"{cut.kept:,}", vocab=f"{cut.vocab:,}", removed=f"{cut.removed:.3f}"))
 
 
-def head_pickers(w) -> None:
-    """Layer and head, drawn by the whole page's run: a written word does not change them."""
-    layers = list(w.layers)
-    store = w.stores[layers[0]]
+def head_pickers(lm) -> None:
+    """Layer and head, drawn by the whole page's run from the model's shape: a written word does not change them."""
+    config = lm.model.config
+    layers = list(range(config.num_hidden_layers))
+    heads = config.num_attention_heads
     state.int_choice(Keys.WR_LAYER, layers)
-    state.int_choice(Keys.WR_HEAD, list(range(store.heads)))
-    per_group = store.heads // store.kv_heads
+    state.int_choice(Keys.WR_HEAD, list(range(heads)))
+    per_group = heads // getattr(config, "num_key_value_heads", heads)
     # the layer's box as narrow as a two-digit number needs: on a phone the head's label ("head 6 (key/value
     # group 2)") keeps the rest of the row and is read whole
     row = st.container(horizontal=True)
     row.selectbox(t("write.layer"), layers, key=Keys.WR_LAYER, width=LAYER_BOX_PX)
-    head = row.selectbox(t("write.head"), list(range(store.heads)), key=Keys.WR_HEAD,
+    head = row.selectbox(t("write.head"), list(range(heads)), key=Keys.WR_HEAD,
                          format_func=lambda h, now=lang(): i18n.t("write.head_group", now, h=h, g=h // per_group))
     if per_group > 1:
         g = head // per_group
         st.caption(t("write.group_note", heads=", ".join(str(h) for h in range(g * per_group, (g + 1) * per_group)),
                      g=g))
-
-
-def write_words(n: int) -> None:
-    """Next word / Write 10: write, then make the head view's site and blocks before the fragment's run
-    starts. The run then sends the view 3 ms after the containers it opens (Streamlit sends those first)
-    rather than 23 ms after, at 1,024 tokens: fewer renders in the browser before the view's."""
-    writing.write(n)
-    with writing.slot().lock:
-        w = writing.current()
-        if w is not None:
-            view_site(w, shown_step(w))
 
 
 def view_site(w, step: int):
@@ -175,13 +166,13 @@ class Boxes(NamedTuple):
     sinks: DeltaGenerator
 
 
-def frame(w) -> Boxes:
+def frame(lm) -> Boxes:
     """The page below the settings, drawn by the whole page's run: headings, explanations and the widgets a
     word does not change stay as drawn; what a word changes goes into the boxes (each written each run)."""
     top = st.container()
     left, right = st.columns([1, 2])
     with right:
-        head_pickers(w)
+        head_pickers(lm)
         view = st.container()
     why = write_why.frame()
     lens, sinks = write_lens.frame()
@@ -199,38 +190,48 @@ def write_page() -> None:
     vocab = int(lm.model.get_output_embeddings().weight.shape[0])
     st.text_area(t("write.prompt"), key=Keys.WR_PROMPT, height=68, on_change=writing.new_prompt)
     s = controls(vocab)
-    with writing.slot().lock:  # one run of this session reads the Writing at a time (ui/hosting/held.py)
-        w = writing.writing(lm, st.session_state.get(Keys.WR_PROMPT) or "", s)
-        if w is None:
-            return
-        if w.cut:
-            st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
-        playing = write_play.playing(w)
-        write_play.frame_changed()  # this run draws the frame: a change asked for is drawn now
-        boxes = frame(w)
-        # the fragment is handed no Writing: it finds the session's own, so one the budget emptied is freed
-        st.fragment(writing_area, run_every=write_play.PLAY_SECONDS if playing else None)(playing, boxes)
+    prompt = st.session_state.get(Keys.WR_PROMPT) or ""
+    if not prompt:
+        st.info(t("write.empty"))
+        return
+    playing = bool(st.session_state.get(Keys.WR_PLAYING))
+    write_play.frame_changed()  # this run draws the frame: a change asked for is drawn now
+    boxes = frame(lm)
+    # The fragment is registered before the Writing is read (it reads it, inside): a press on a page that
+    # reconnected to a new session is dropped by Streamlit unless the session holds the fragment its button is in
+    st.fragment(writing_area, run_every=write_play.PLAY_SECONDS if playing else None)(playing, boxes, lm, prompt, s)
 
 
-def writing_area(ticking: bool, boxes: Boxes) -> None:
+def writing_area(ticking: bool, boxes: Boxes, lm, prompt: str, s: sampling.Settings) -> None:
     """Everything a written word changes, in one fragment that writes into the frame's boxes: "Next word"
     reruns only this (the frame's headings and widgets are not sent again with each word), and while
-    playing it ticks, a word per tick."""
-    with writing.slot().lock:
-        w = writing.current()
-        if w is None or state.switching() or write_play.playing(w) != ticking or write_play.frame_changed():
-            st.rerun()  # emptied by the budget, another page, Play / Pause / the end, or a picker the frame draws
-        _writing_area(w, ticking, boxes)
+    playing it ticks, a word per tick. It reads the session's Writing (again from the link when the budget
+    emptied it), then writes the words pressed for, then draws."""
+    with writing.slot().lock:  # one run of this session reads the Writing at a time (ui/hosting/held.py)
+        if state.switching() or write_play.frame_changed():
+            st.rerun()  # another page, or a picker the frame draws
+        with boxes.top:
+            notice = st.empty()  # where the words pressed for say they wait
+            w = writing.writing(lm, prompt, s)
+        if w is None:
+            return
+        if write_play.playing(w) != ticking:
+            st.rerun()  # Play / Pause / the end
+        _writing_area(w, ticking, boxes, notice)
 
 
-def _writing_area(w, ticking: bool, boxes: Boxes) -> None:
+def _writing_area(w, ticking: bool, boxes: Boxes, notice: DeltaGenerator) -> None:
     if ticking and write_play.play_due():
-        writing.write(1)
+        writing.write(1, notice)
+    else:
+        writing.write_pending(notice)
     step = shown_step(w)
     with boxes.view:  # sent first, though drawn below: the browser draws the new row while the rest is computed
         attention_view(w, step)
     with boxes.top:
-        writing.refused()
+        writing.press_failed()
+        if w.cut:
+            st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
         buttons(w, step)
         written_words(w)
         st.caption(writing.step_named(w, step))

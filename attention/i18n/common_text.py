@@ -36,11 +36,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "This server's memory is full: yours starts when a computation before it has finished.",
         "zh": "本服务器的内存已满：前面的计算完成后，你的计算就会开始。",
     },
-    "queue.refused": {
-        "en": "This server is out of memory for now, so this was not computed. Please try again in a minute: "
-              "your link keeps everything you did.",
-        "zh": "本服务器暂时内存不足，因此没有进行这次计算。请一分钟后再试：你的链接保留了你所做的一切。",
-    },
     "text.cap": {
         "en": "Up to {n} characters on this demo; longer text is cut.",
         "zh": "本演示最多处理 {n} 个字符，更长的文本会被截断。",

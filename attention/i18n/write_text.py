@@ -63,6 +63,12 @@ STRINGS: dict[str, dict[str, str]] = {
                         "zh": "相同的种子会再次抽出相同的词（第 i 步使用生成器 (seed, i)）。"},
     "write.next": {"en": "Next word", "zh": "下一个词"},
     "write.ten": {"en": "Write 10", "zh": "写 10 个"},
+    # a press waits its turn, or could not be written (ui/pages/writing.py): said in words, never silent
+    "write.press_waiting_one": {"en": "Your next word is waiting its turn.", "zh": "你的下一个词正在排队等候。"},
+    "write.press_waiting": {"en": "Your {n} words are waiting their turn.", "zh": "你的 {n} 个词正在排队等候。"},
+    "write.press_failed": {"en": "{n} word(s) could not be written: {why}. Nothing else was lost: try again.",
+                           "zh": "有 {n} 个词没能写出：{why}。其余内容都还在，请再试一次。"},
+    "write.retry": {"en": "Try again", "zh": "再试一次"},
     "write.play": {"en": "Play", "zh": "播放"},
     "write.pause": {"en": "Pause", "zh": "暂停"},
     "write.reset": {"en": "Start again", "zh": "重新开始"},

@@ -42,6 +42,26 @@ PAIRS = unique_sentences(2 * SESSIONS + NEW_AFTER_KILL + 10 + 2 * WRITERS + 8, s
 MARKERS = {m for _, m in PAIRS}
 # The head view shows `marker` among its words (no timing needed, unlike HEAD_VIEW_DRAWN).
 SHOWS = "(m) => { const t = (" + HEAD_VIEW_TOKENS + ")(); return !!t && t.includes(m); }"
+# A writer's page notes its connection: lost, then back, then a run of its new session started and ended. Pressing
+# before that run ended sent the press to a session that did not yet hold the writing fragment (issue #55).
+CONNECTION_WATCH = """
+window.__conn = {lost: false, back: false, ran: false, done: false};
+(function watch() {
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app) { setTimeout(watch, 50); return; }
+  new MutationObserver(() => {
+    const c = app.getAttribute('data-test-connection-state'), s = app.getAttribute('data-test-script-state');
+    const w = window.__conn;
+    if (c !== 'CONNECTED') { w.lost = true; w.back = w.ran = w.done = false; return; }
+    if (!w.lost) return;
+    w.back = true;
+    if (s === 'running') w.ran = true; else if (w.ran && s === 'notRunning') w.done = true;
+  }).observe(app, {attributes: true});
+})();
+"""
+RECONNECTED = "() => !!window.__conn && window.__conn.done"
+# The link holds at least n written ids: the run the press started has drawn its word.
+IDS_AT_LEAST = "(n) => (new URLSearchParams(location.search).get('ids') || '').split(',').filter(Boolean).length >= n"
 
 
 class Poller(threading.Thread):
@@ -111,6 +131,7 @@ class Writer:
 
     async def open_and_write(self, browser, url: str, words: int) -> None:
         self.context = await browser.new_context(viewport={"width": 1400, "height": 1400})
+        await self.context.add_init_script(CONNECTION_WATCH)
         self.page = await self.context.new_page()
         await self.page.goto(f"{url}/write?{urlencode({'prompt': self.prompt})}", timeout=STEP_MS)
         await wait_idle_async(self.page, STEP_MS)
@@ -122,7 +143,11 @@ class Writer:
         return [int(i) for i in parse_qs(urlparse(self.page.url).query).get("ids", [""])[0].split(",") if i]
 
     async def next_word(self) -> None:
+        """Press, then wait for the run the press started to draw its word (not for a page that looks idle: it
+        looks idle before that run has begun), then for the page to settle."""
+        before = len(self.link_ids())
         await self.page.get_by_role("button", name="Next word").click(timeout=STEP_MS)
+        await self.page.wait_for_function(IDS_AT_LEAST, arg=before + 1, polling=200, timeout=STEP_MS)
         await wait_idle_async(self.page, STEP_MS)
         await self.no_error()
         self.ids = self.link_ids()
@@ -133,7 +158,9 @@ class Writer:
 
     async def carry_on(self, words_before: int) -> float:
         """After its replica died, without a reload: the same words back from the link, then one more."""
-        await wait_idle_async(self.page, STEP_MS)  # reconnected (to the survivor) and its run done
+        # reconnected to the survivor and the new session's first run done (it holds the writing fragment now)
+        await self.page.wait_for_function(RECONNECTED, polling=100, timeout=STEP_MS)
+        await wait_idle_async(self.page, STEP_MS)
         await self.no_error()
         assert self.marker in await self.page.get_by_label("Prompt").input_value(), f"writer {self.index}: not its prompt"
         assert self.link_ids() == self.ids and len(self.ids) == words_before, f"writer {self.index}: {self.link_ids()}"

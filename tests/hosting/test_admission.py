@@ -167,3 +167,30 @@ def test_a_free_turn_is_taken_only_when_free_and_never_waits() -> None:
         assert not admitted
     with Gate(0).free_turn() as admitted:  # no limit: always
         assert admitted
+
+
+def test_over_the_memory_budget_a_turn_waits_for_the_running_one_and_an_idle_gate_never_refuses() -> None:
+    """Issue #55: a replica whose resident size stayed over its budget after a wave refused every writer while
+    idle. Over the budget, a turn waits while another runs (its temporaries go when it ends); with nothing
+    running, what can be made again is dropped and the turn starts, whatever the figure then reads."""
+    relieved: list[int] = []
+    gate, inside, release = Gate(2, over=lambda: True), threading.Event(), threading.Event()  # a turn is free
+    gate.relievers.append(lambda: relieved.append(1))
+    seen: list[int] = []
+
+    def holder() -> None:
+        with gate.turn():
+            inside.set()
+            release.wait(BOUND_S)
+
+    h = start(holder)
+    inside.wait(BOUND_S)
+    started = threading.Event()
+    w = start(lambda: (gate.turn(seen.append).__enter__(), started.set()))
+    wait_until(lambda: seen == [1])  # told it waits, one ahead: memory, not the limit, holds it back
+    assert not started.is_set() and gate.memory_waits > 0
+    release.set()
+    h.join(BOUND_S)
+    w.join(BOUND_S)
+    assert started.is_set(), "an idle gate over its budget refused (or never started) the next turn"
+    assert relieved and gate.over_alone == 2  # both started alone over the budget, after the relievers ran

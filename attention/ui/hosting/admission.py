@@ -6,8 +6,10 @@ waits for the last; in a queue the first person gets a result at once.
 Memory too: above the replica's RSS budget (settings: ATTENTION_RSS_BUDGET_MB) no new turn starts
 while another runs (its temporaries are freed when it ends); the waiting page says so, with its place
 and a rough wait (the recent turns' mean length). With nothing running and still over, the caches and
-the idle sessions' Writings are dropped (`relieve`); if that is not enough the work is refused with a
-clear message (Refused), never started past the limit the host would kill the replica at.
+the idle sessions' Writings are dropped and freed pages handed back to the system (`relieve`), and the
+figure is read again. A turn then starts whatever it reads: a replica with nothing running has nothing
+left to wait for, and refusing there refused every later visitor too (issue #55: a class's writers were
+refused by an idle replica whose resident size never came back under the budget).
 
 Only computing waits: a result already kept in the cache is served without a turn (cache.Shelf asks
 for a turn only when it has to make something). A turn is held per thread (one session's script
@@ -18,6 +20,7 @@ behind itself.
 from __future__ import annotations
 
 import contextlib
+import logging
 import math
 import threading
 import time
@@ -28,23 +31,21 @@ import streamlit as st
 from attention.ui.hosting import memory, settings
 from attention.ui.lang import t
 
+log = logging.getLogger(__name__)
 NOTICE_EVERY_S = 1.0  # how often a waiting run wakes to check its place (a finished turn wakes it at once)
 MEAN_WEIGHT = 0.2  # each finished turn's share of the mean turn length
 
 
-class Refused(RuntimeError):
-    """Over the memory budget with nothing running and nothing left to drop: the work is not started."""
-
-
 class Gate:
     """A first-come-first-served queue in front of `limit` concurrent turns (0: no limit). `over()`: the
-    replica is above its memory budget; `relieve()` drops what can be made again (caches, idle sessions)."""
+    replica is above its memory budget; the relievers drop what can be made again (caches, idle sessions)."""
 
     def __init__(self, limit: int, over: Callable[[], bool] = lambda: False) -> None:
         self.limit, self.over = limit, over
         self.relievers: list[Callable[[], object]] = []  # registered by what keeps memory (cache, sessions)
         self.mean_s = 0.0  # recent turns' mean length (0: none yet)
         self.memory_waits = 0  # turns held back because memory was over its budget
+        self.over_alone = 0  # turns started over the budget with nothing running and nothing left to drop
         self._cond = threading.Condition()
         self._tickets = 0
         self._waiting: list[int] = []  # tickets in arrival order
@@ -100,12 +101,8 @@ class Gate:
                         continue
                 on_wait(ahead)
                 shown = ahead
-            if self.over():  # alone and still over: drop what can be made again, else refuse
-                for relieve in self.relievers:
-                    if self.over():
-                        relieve()
-                if self.over():
-                    raise Refused("over the memory budget")
+            if self.over():  # over with nothing running: drop what can be made again, hand the pages back
+                self.relieve()
             self._held.depth = 1
             started = time.monotonic()
             yield
@@ -120,6 +117,21 @@ class Gate:
                 else:  # left the queue without a turn (a rerun, the tab closed)
                     self._waiting.remove(ticket)
                 self._cond.notify_all()
+            if admitted and self.over():  # freed pages go back now: the next in line, and /metrics, read a figure
+                memory.trim()  # that comes back down after a wave (glibc keeps them otherwise)
+
+    def relieve(self) -> None:
+        """Over the budget with nothing running: first the freed heap handed back (malloc_trim: often all it
+        takes after a wave), then each reliever in turn until under it (cached results, then the idle sessions'
+        Writings, which their people must wait to have read again). Still over: the turn starts all the same
+        (the models alone are what is left; a replica that refused here would refuse while idle, for good)."""
+        memory.release()
+        for relieve in self.relievers:
+            if self.over():
+                relieve()
+        if self.over():
+            self.over_alone += 1
+            log.warning("over the memory budget with nothing running and nothing left to drop: started anyway")
 
     @contextlib.contextmanager
     def free_turn(self) -> Iterator[bool]:
@@ -151,31 +163,30 @@ def _over() -> bool:
 gate = Gate(settings.max_traces(), _over)  # cache.py and writing.py register what they can drop
 
 
+def waiting_text(ahead: int) -> str:
+    """What a waiting page says: the people ahead, a rough wait, and whether memory is what it waits for."""
+    text = t("queue.ahead_one") if ahead == 1 else t("queue.ahead", n=ahead)
+    wait = gate.wait_s(ahead)
+    if wait:
+        text += " " + t("queue.wait", s=max(1, round(wait)))
+    if _over():
+        text += " " + t("queue.memory")
+    return text
+
+
 @contextlib.contextmanager
 def turn() -> Iterator[None]:
     """Wait for a turn to compute, with a notice on the page while others are ahead (its place, a rough
-    wait, and whether memory is what it waits for); refused work is said in words, never a traceback."""
+    wait, and whether memory is what it waits for)."""
     box = None
 
     def show(ahead: int) -> None:
         nonlocal box
         if box is None:
             box = st.empty()
-        text = t("queue.ahead_one") if ahead == 1 else t("queue.ahead", n=ahead)
-        wait = gate.wait_s(ahead)
-        if wait:
-            text += " " + t("queue.wait", s=max(1, round(wait)))
-        if _over():
-            text += " " + t("queue.memory")
-        box.info(text, icon=":material/hourglass_top:")
+        box.info(waiting_text(ahead), icon=":material/hourglass_top:")
 
-    try:
-        with gate.turn(show):
-            if box is not None:
-                box.empty()
-            yield
-    except Refused:
+    with gate.turn(show):
         if box is not None:
             box.empty()
-        st.error(t("queue.refused"), icon=":material/memory:")
-        st.stop()
+        yield

@@ -1,0 +1,248 @@
+"""A class in real browsers on one hosted replica: one Chromium, N contexts (one per pupil), each with its own
+~T-token prompt on the Write page, then everyone presses "Next word" at once, W waves of one word each.
+
+    python -m bench.class_browsers [--browsers 30] [--words 12] [--prompt-tokens 250]
+                                   [--sessions-mb MB] [--max-traces K] [--rss-budget-mb MB]
+
+The server is the real app in hosted mode (ATTENTION_HOSTED=1), with the replica's derived budgets unless the
+options make them tighter. Pages are opened one after another (a class arriving), then the waves are sent.
+Per press, the page itself records (in its own clock, every 100 ms) when the link gained the word and when a
+notice that the press waits, or was refused, was first shown. A press is:
+  answered      its word came;
+  waiting shown a notice said it waits (its place, a rough wait) before the word came, or instead of it;
+  refused shown the page said it was refused and why (with a button to try again);
+  silent        neither a word nor a notice by the wave's end: the press was lost.
+Printed: those counts (and how many were told they wait before their word came); press -> word median and p95
+(from the click as the page received it); press -> first answer (word or notice) p95 and how many
+took over 2 s; the time from the wave to its last word; the server's peak RSS (VmHWM) beside the budget, its
+RSS after the last wave; and every session's words against transformers' own greedy continuation (wrong).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import statistics
+import time
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs, urlencode, urlparse
+
+from bench.app_process import proc_status_kib
+from bench.cli import bench_parser, write_json
+
+TOLD_WITHIN_S = 2.0  # the issue's bound: every press answered or told to wait within 2 s
+OPEN_MS = 600_000
+WAITING_KEYS = ("queue.ahead_one", "queue.ahead", "queue.memory", "write.press_waiting", "write.press_waiting_one")
+REFUSED_KEYS = ("write.press_failed",)
+# In the page: what happened after the press, in the page's clock (Date.now(): the same clock as time.time()).
+WATCH = """
+window.__press = null;
+document.addEventListener('click', (e) => {  // the press itself, in the page's clock (the bench sends 30 clicks)
+  const p = window.__press;
+  if (p && !p.t && e.target.closest('button')) p.t = Date.now();
+}, true);
+setInterval(() => {
+  const p = window.__press;
+  if (!p) return;
+  const now = Date.now();
+  const ids = (new URLSearchParams(location.search).get('ids') || '').split(',').filter(Boolean).length;
+  if (ids >= p.want && !p.word) p.word = now;
+  const text = Array.from(document.querySelectorAll('[data-testid="stAlert"]')).map(e => e.innerText).join('\\n');
+  if (!p.wait && p.waitRe && new RegExp(p.waitRe).test(text)) p.wait = now;
+  if (!p.refused && p.refusedRe && new RegExp(p.refusedRe).test(text)) p.refused = now;
+}, 100);
+"""
+
+
+def phrases(keys: tuple[str, ...]) -> str:
+    """A regular expression matching any of the keys' texts in either language (the part before a placeholder)."""
+    from attention import i18n
+
+    parts = []
+    for key in keys:
+        for lang in ("en", "zh"):
+            try:
+                text = i18n.t(key, lang, n=0, s=0, place=0)
+            except KeyError:
+                continue
+            head = text.split("0")[0].strip() or text
+            parts.append(re.escape(head[:40]))
+    return "|".join(sorted(set(parts))) or "(?!)"
+
+
+@dataclass
+class Press:
+    t0: float
+    word: float | None = None
+    wait: float | None = None
+    refused: float | None = None
+
+    @property
+    def outcome(self) -> str:
+        if self.word is not None:
+            return "answered"
+        return "refused shown" if self.refused else "waiting shown" if self.wait else "silent"
+
+    def first_answer(self) -> float | None:
+        seen = [t for t in (self.word, self.wait, self.refused) if t is not None]
+        return min(seen) - self.t0 if seen else None
+
+
+@dataclass
+class Pupil:
+    index: int
+    prompt: str
+    marker: str
+    page: object = None
+    presses: list[Press] = field(default_factory=list)
+    ids: list[int] = field(default_factory=list)
+
+    def link_ids(self) -> list[int]:
+        return [int(i) for i in parse_qs(urlparse(self.page.url).query).get("ids", [""])[0].split(",") if i]
+
+
+async def idle(page, timeout_ms: int) -> None:
+    await page.wait_for_selector('[data-testid="stApp"][data-test-connection-state="CONNECTED"]', timeout=timeout_ms)
+    await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
+
+
+async def open_pupil(browser, url: str, p: Pupil) -> None:
+    context = await browser.new_context(viewport={"width": 1280, "height": 1000})
+    await context.add_init_script(WATCH)
+    p.page = await context.new_page()
+    await p.page.goto(f"{url}/write?{urlencode({'prompt': p.prompt})}", timeout=OPEN_MS)
+    await idle(p.page, OPEN_MS)
+    await p.page.get_by_role("button", name="Next word").wait_for(timeout=OPEN_MS)
+    if p.marker not in await p.page.get_by_label("Prompt").input_value():
+        raise RuntimeError(f"pupil {p.index}: the prompt is not its own")
+
+
+async def press(p: Pupil, want: int, wait_re: str, refused_re: str) -> None:
+    await p.page.evaluate("([w, a, b]) => { window.__press = {want: w, waitRe: a, refusedRe: b}; }",
+                          [want, wait_re, refused_re])
+    p.presses.append(Press(time.time()))
+    await p.page.get_by_role("button", name="Next word").click(timeout=OPEN_MS)
+
+
+async def settle(p: Pupil, deadline: float) -> None:
+    """Wait for the press's word until the deadline; then read what the page recorded."""
+    last = p.presses[-1]
+    while time.monotonic() < deadline:
+        seen = await p.page.evaluate("() => window.__press")
+        if seen and seen.get("word"):
+            break
+        await asyncio.sleep(0.5)
+    seen = await p.page.evaluate("() => window.__press") or {}
+    last.word, last.wait, last.refused = ((seen.get(k) or 0) / 1000 or None for k in ("word", "wait", "refused"))
+    if seen.get("t"):  # the click as the page received it: the bench's own dispatch of 30 clicks not counted
+        last.t0 = seen["t"] / 1000
+    if last.word is not None:  # the word came: the page finishes drawing it before the next press
+        await idle(p.page, OPEN_MS)
+    p.ids = p.link_ids()
+
+
+async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, wave_s: float) -> dict:
+    from playwright.async_api import async_playwright
+
+    from bench.load_write import long_prompt
+    from bench.sentences import unique_sentences
+    from harness.app_server import CHROMIUM, CHROMIUM_ARGS
+
+    pupils = [Pupil(i, long_prompt(text, prompt_tokens), marker)
+              for i, (text, marker) in enumerate(unique_sentences(n, seed=55))]
+    wait_re, refused_re = phrases(WAITING_KEYS), phrases(REFUSED_KEYS)
+    waves = []
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            t0 = time.monotonic()
+            for p in pupils:  # a class arriving: one after another
+                await open_pupil(browser, url, p)
+            opened_s = time.monotonic() - t0
+            for w in range(words):
+                start = time.time()
+                await asyncio.gather(*(press(p, w + 1, wait_re, refused_re) for p in pupils))
+                deadline = time.monotonic() + wave_s
+                await asyncio.gather(*(settle(p, deadline) for p in pupils))
+                got = [p.presses[-1].word for p in pupils if p.presses[-1].word]
+                waves.append({"wave": w + 1, "answered": len(got),
+                              "last_word_s": round(max(got) - start, 1) if got else None,
+                              "rss_after_mib": round(proc_status_kib(pid) / 1024)})
+                print(f"  wave {w + 1}: {len(got)}/{n} words, last after "
+                      f"{waves[-1]['last_word_s']} s, RSS {waves[-1]['rss_after_mib']} MiB", flush=True)
+                if len(got) < n:
+                    break  # a lost press: later waves would count it again
+        finally:
+            await browser.close()
+    return {"pupils": pupils, "opened_s": round(opened_s, 1), "waves": waves}
+
+
+def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tokens: list[int]) -> dict:
+    from bench.load_write import greedy_ids
+
+    presses = [pr for p in res["pupils"] for pr in p.presses]
+    outcomes = {k: sum(pr.outcome == k for pr in presses) for k in ("answered", "waiting shown", "refused shown",
+                                                                  "silent")}
+    to_word = sorted(pr.word - pr.t0 for pr in presses if pr.word)
+    told_first = sum(pr.wait is not None and (pr.word is None or pr.wait <= pr.word) for pr in presses)
+    first = sorted(x for x in (pr.first_answer() for pr in presses) if x is not None)
+    wrong = sum(bool(p.ids) and p.ids != greedy_ids(p.prompt, len(p.ids)) for p in res["pupils"])
+    short = sum(len(p.ids) != len(res["waves"]) for p in res["pupils"])
+
+    def q(xs: list[float], f: float) -> float | None:
+        return round(xs[min(len(xs) - 1, int(f * len(xs)))], 2) if xs else None
+
+    return {"browsers": len(res["pupils"]), "words": words, "waves_run": len(res["waves"]),
+            "prompt_tokens": [min(prompts_tokens), max(prompts_tokens)], "opened_s": res["opened_s"],
+            "presses": len(presses), **outcomes, "told_it_waits_before_its_word": told_first, "wrong": wrong, "fewer_words_than_presses": short,
+            "press_to_word_median_s": round(statistics.median(to_word), 2) if to_word else None,
+            "press_to_word_p95_s": q(to_word, 0.95),
+            "press_to_first_answer_p95_s": q(first, 0.95),
+            "answers_later_than_2s": sum(x > TOLD_WITHIN_S for x in first) + outcomes["silent"],
+            "waves": res["waves"], "server_peak_rss_mib": round(peak_mib), "rss_budget_mib": budget_mib}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = bench_parser(__doc__)
+    ap.add_argument("--browsers", type=int, default=30, help="pupils: contexts of one Chromium")
+    ap.add_argument("--words", type=int, default=12, help="waves: each pupil presses Next word once per wave")
+    ap.add_argument("--prompt-tokens", type=int, default=250)
+    ap.add_argument("--sessions-mb", type=int, help="ATTENTION_SESSIONS_MB (default: the hosted derived figure)")
+    ap.add_argument("--max-traces", type=int, help="ATTENTION_MAX_TRACES (default: hosted, 2)")
+    ap.add_argument("--rss-budget-mb", type=int, help="ATTENTION_RSS_BUDGET_MB (default: the hosted derived figure)")
+    ap.add_argument("--wave-s", type=float, default=300.0, help="give up on a wave's words after this long")
+    ap.add_argument("--log", help="write the server's output here")
+    args = ap.parse_args(argv)
+    from attention.ui.hosting import settings
+    from harness.app_server import streamlit_process
+
+    env = {"ATTENTION_HOSTED": "1"}
+    for name, value in (("ATTENTION_SESSIONS_MB", args.sessions_mb), ("ATTENTION_MAX_TRACES", args.max_traces),
+                        ("ATTENTION_RSS_BUDGET_MB", args.rss_budget_mb)):
+        if value is not None:
+            env[name] = str(value)
+    budget = args.rss_budget_mb if args.rss_budget_mb is not None else settings.HOSTED_RSS_BUDGET_MB
+    print(f"class in browsers: {args.browsers} contexts, {args.words} words, prompts ~{args.prompt_tokens} tokens, "
+          f"env {env}", flush=True)
+    with streamlit_process(extra_env=env, log_path=args.log, start_timeout=300) as server:
+        res = asyncio.run(run_class(server.url, server.pid, args.browsers, args.words, args.prompt_tokens,
+                                    args.wave_s))
+        peak = proc_status_kib(server.pid, "VmHWM") / 1024
+    from transformers import AutoTokenizer
+
+    from attention.lm import smollm2
+
+    tok = AutoTokenizer.from_pretrained(smollm2.folder_path())
+    lengths = [min(len(tok(p.prompt)["input_ids"]), 256) for p in res["pupils"]]
+    out = summary(res, args.words, peak, budget, lengths)
+    for key, value in out.items():
+        if key != "waves":
+            print(f"{key:>30}: {value}")
+    write_json(args.json, out)
+    return 0 if out["silent"] == 0 and out["wrong"] == 0 else 1
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    raise SystemExit(main())
