@@ -1,7 +1,7 @@
 """A class in real browsers on one hosted replica: one Chromium, N contexts (one per pupil), each with its own
 ~T-token prompt on the Write page, then everyone presses "Next word" at once, W waves of one word each.
 
-    python -m bench.class_browsers [--browsers 30] [--words 12] [--prompt-tokens 250]
+    python -m bench class [--browsers 30] [--words 12] [--prompt-tokens 250]
                                    [--sessions-mb MB] [--max-traces K] [--rss-budget-mb MB]
 
 The server is the real app in hosted mode (ATTENTION_HOSTED=1), with the replica's derived budgets unless the
@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode, urlparse
 
-from bench.app_process import proc_status_kib
+from harness.proc_stats import proc_status_kib
 from bench.cli import bench_parser, write_json
 
 TOLD_WITHIN_S = 2.0  # the issue's bound: every press answered or told to wait within 2 s
@@ -145,8 +145,8 @@ async def settle(p: Pupil, deadline: float) -> None:
 async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, wave_s: float) -> dict:
     from playwright.async_api import async_playwright
 
-    from bench.load_write import long_prompt
-    from bench.sentences import unique_sentences
+    from bench.load.write import long_prompt
+    from harness.sentences import unique_sentences
     from harness.app_server import CHROMIUM, CHROMIUM_ARGS
 
     pupils = [Pupil(i, long_prompt(text, prompt_tokens), marker)
@@ -179,7 +179,7 @@ async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, 
 
 
 def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tokens: list[int]) -> dict:
-    from bench.load_write import greedy_ids
+    from harness.greedy import greedy_ids
 
     presses = [pr for p in res["pupils"] for pr in p.presses]
     outcomes = {k: sum(pr.outcome == k for pr in presses) for k in ("answered", "waiting shown", "refused shown",

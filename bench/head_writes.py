@@ -16,6 +16,8 @@ import subprocess
 import sys
 import time
 
+from bench.cli import bench_parser
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 TEXT = ("The black cat drank the milk while a small dog watched from under the old wooden table near the "
@@ -31,7 +33,7 @@ def _ids(lm, n: int) -> list[int]:
 def _child(what: str, n: int) -> None:
     """In a fresh process: load SmolLM2, do `what` once, print the peak RSS in MiB."""
     from attention.sources import registry
-    from bench.peak import peak_mib
+    from harness.peak import peak_mib
 
     lm = registry.get("smollm2").kept("writer")
     ids = _ids(lm, n)
@@ -54,7 +56,7 @@ def _peak(what: str, n: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = bench_parser(__doc__, results=False)
     ap.add_argument("--tokens", type=int, default=64)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--no-memory", action="store_true", help="leave out the two fresh processes")

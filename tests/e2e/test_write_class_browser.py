@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
-from bench.load_write import greedy_ids
+from harness.greedy import greedy_ids
 from harness.app_server import streamlit_process, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.model]
