@@ -12,7 +12,7 @@ from attention.params.text_tail import text_tail
 from attention.params.markdown import code
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
-from attention.ui.pages import compare_run, write_lens, write_play, write_why, write_writes, writing
+from attention.ui.pages import compare_run, write_lens, write_play, write_why, write_writes, writing, written_steps
 from attention.ui.head_view import head_component, head_legend, long_view
 from attention.ui import state
 from attention import i18n
@@ -45,7 +45,7 @@ def controls(vocab: int):
 
 
 def buttons(w, step: int) -> None:
-    done = writing.finished(w, step)  # from an earlier step the buttons write again (replacing what follows)
+    done = written_steps.finished(w, step)  # from an earlier step the buttons write again (replacing what follows)
     playing = write_play.playing(w)  # Play writes: the two buttons wait
     row = st.container(horizontal=True)
     # a press only asks for its words (writing.press): this fragment's run writes them, saying while they wait
@@ -82,7 +82,7 @@ def next_word_panel(w, step: int) -> None:
     else:
         ids, probs, tokens = list(dist.top_ids), list(dist.top_probs), list(dist.top_tokens)
     st.caption(t("tokens.marks"))
-    if writing.reads_bytes(w):  # Chinese and other non-Latin text: what the byte pieces mean, said plainly
+    if written_steps.reads_bytes(w):  # Chinese and other non-Latin text: what the byte pieces mean, said plainly
         st.info(t("write.bytes_note"))
     shown = [w.candidate_label(tok, step) for tok in tokens]
     chosen = None
@@ -90,7 +90,7 @@ def next_word_panel(w, step: int) -> None:
         taken = w.steps[step]
         chosen = ids.index(taken.token_id) if taken.token_id in ids else None
         st.caption(t("write.chosen", i=step + 1, token=f"`{taken.label}`", p=f"{taken.probability:.3f}")
-                   + f" — {writing.how_chosen(taken)}")
+                   + f" — {written_steps.how_chosen(taken)}")
     if not cut.cuts:
         st.html(bars_html(tokens, probs, t("write.chart_title"), t("write.chart_token"), t("write.chart_x"),
                           t("write.chart_written"), chosen, labels=shown))
@@ -234,8 +234,8 @@ def _writing_area(w, ticking: bool, boxes: Boxes, notice: DeltaGenerator) -> Non
             st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
         buttons(w, step)
         written_words(w)
-        st.caption(writing.step_named(w, step))
-        warning = writing.replaced(w, step)
+        st.caption(written_steps.step_named(w, step))
+        warning = written_steps.replaced(w, step)
         if warning:
             st.caption(warning)
         shown, hidden = text_tail(w.text, w.written)

@@ -21,7 +21,6 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from attention.lm import sampling
-from attention.params.markdown import code
 from attention.blas import one_torch_thread
 from attention.errors import ModelLoadError
 from attention.ui.hosting import admission, cache, memory, settings
@@ -33,7 +32,6 @@ from attention.ui.state import Keys
 if TYPE_CHECKING:
     from attention.capture.hf_model import LoadedModel
     from attention.lm.writer import Limits, Writing
-    from attention.lm.written import Step
 
 DEFAULT_PROMPT = "The black cat drank the milk because it was"
 DEFAULTS: dict[str, object] = {Keys.WR_PROMPT: DEFAULT_PROMPT, Keys.WR_TEMPERATURE: 1.0, Keys.WR_TOP_K: 0,
@@ -221,15 +219,6 @@ def press_failed() -> None:
     st.button(t("write.retry"), key="wr_retry", on_click=retry, icon=":material/refresh:")
 
 
-def how_chosen(taken: Step) -> str:
-    """How a written token was chosen, said only as far as it holds: drawn with its seed, the likeliest,
-    or (a link's token that was not the likeliest) its place among the next tokens."""
-    if taken.seed is not None:  # drawn in this session: that seed chose it
-        return t("write.chosen_how_seed", seed=taken.seed)
-    place = sampling.rank(taken.chosen_from.logits, taken.token_id)
-    return t("write.chosen_how_greedy") if place == 1 else t("write.chosen_how_link", rank=place)
-
-
 def remember(w: Writing, newest: bool = False) -> None:
     """The written tokens into the link; the step shown kept within what exists (newest: the newest step).
     `synced` is set last: a rerun that falls before the link is told leaves it at what the link holds."""
@@ -289,29 +278,6 @@ def back_to_shown(w: Writing) -> None:
         w.back(shown)
 
 
-def finished(w: Writing, step: int) -> bool:
-    """Nothing can be written from `step`: it is the newest and writing has ended or is full. From an
-    earlier step the buttons write again (replacing what came after), as after any other word."""
-    return step == len(w.steps) and (w.ended or w.full)
-
-
-def step_named(w: Writing, step: int) -> str:
-    """Which step the page shows, in words: the text up to which word, and which word the bars predict."""
-    n = len(w.steps)
-    if step == 0:
-        return t("write.shown_prompt")
-    token = code(w.steps[step - 1].label)
-    return t("write.shown_newest" if step == n else "write.shown_step", i=step, n=n, token=token, next=step + 1)
-
-
-def replaced(w: Writing, step: int) -> str | None:
-    """The warning before writing from an earlier step drops the words after it (None at the newest)."""
-    later = len(w.steps) - step
-    if later <= 0:
-        return None
-    return t("write.replaces_one" if later == 1 else "write.replaces", n=later, i=step)
-
-
 def seed() -> int | None:
     """The seed a written word is drawn with (None: greedy, the likeliest)."""
     return int(st.session_state.get(Keys.WR_SEED) or 0) if st.session_state.get(Keys.WR_SAMPLED) else None
@@ -342,9 +308,3 @@ def new_prompt() -> None:
     st.session_state[Keys.WR_PLAYING] = False
     st.session_state[Keys.WR_IDS] = ""
     st.session_state[Keys.WR_STEP] = 0
-
-
-def reads_bytes(w) -> bool:
-    """The text holds characters the model reads as UTF-8 byte pieces (a byte-level tokenizer and a
-    character outside Latin scripts, e.g. Chinese): the page then says what that means."""
-    return getattr(w, "scheme", None) == "bpe" and any(ord(c) >= 0x2E80 for c in w.lm.tokenizer.decode(w.ids))
