@@ -21,13 +21,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "writes.refused": {"en": "This model's logit does not split into heads: {reason}.",
                        "zh": "这个模型的 logit 不能拆分到各个头：{reason}。"},
     "writes.failed": {"en": "Could not split the logit: {error}", "zh": "无法拆分 logit：{error}"},
-    "writes.check_ok": {"en": "The parts add up: Σ parts + bias = {total}; the model's own logit = {logit}; "
+    "writes.check_ok": {"en": "The parts add up: Σ parts + bias = {total}; the model's own {what} = {logit}; "
                               "difference {check} (at most {tol} allowed).",
-                        "zh": "各部分相加吻合：Σ 部分 + 偏置 = {total}；模型自己的 logit = {logit}；差 {check}（允许至多 {tol}）。"},
-    "writes.check_bad": {"en": "The parts do NOT add up: Σ parts + bias = {total} against the model's own logit "
+                        "zh": "各部分相加吻合：Σ 部分 + 偏置 = {total}；模型自己的 {what} = {logit}；差 {check}（允许至多 {tol}）。"},
+    "writes.check_bad": {"en": "The parts do NOT add up: Σ parts + bias = {total} against the model's own {what} "
                                "{logit} (difference {check}, more than {tol}). What follows is not this model's logit "
                                "split into parts.",
-                         "zh": "各部分相加不吻合：Σ 部分 + 偏置 = {total}，而模型自己的 logit 为 {logit}（差 {check}，超过 {tol}）。"
+                         "zh": "各部分相加不吻合：Σ 部分 + 偏置 = {total}，而模型自己的 {what} 为 {logit}（差 {check}，超过 {tol}）。"
                                "下面的数字不是这个模型 logit 的拆分。"},
     "writes.totals": {"en": "In logits: embedding {emb} · all heads {heads} · all MLPs {mlps} · output-projection "
                             "biases {out} · final norm and unembedding biases {bias}.",
@@ -43,16 +43,35 @@ STRINGS: dict[str, dict[str, str]] = {
     "writes.grid_caption": {"en": "Red: the head pushes the word up; blue: down. Click a cell to choose that head "
                                   "(the head view above shows it too).",
                             "zh": "红色：该头把这个词推高；蓝色：压低。点击一个格子选择该头（上方的头视图也会显示它）。"},
-    "writes.claim": {"en": "Layer {layer}, head {head} writes {token}: {part} logits, while the other heads' parts "
-                           "spread over about ±{spread} around {centre}.",
-                     "zh": "第 {layer} 层第 {head} 头写入了 {token}：{part} 个 logit，而其他头的贡献大约在 {centre} 附近 ±{spread} 的范围内。"},
+    "writes.claim": {"en": "Layer {layer}, head {head} writes {token}: {part} logits. Half of the other {n} heads' "
+                           "parts lie within ±{mad} of their median {centre}, and the largest of them, layer "
+                           "{o_layer}, head {o_head}, writes {other}.",
+                     "zh": "第 {layer} 层第 {head} 头写入了 {token}：{part} logit。其他 {n} 个头的贡献有一半落在其中位数 "
+                           "{centre} 的 ±{mad} 以内；其中最大的是第 {o_layer} 层第 {o_head} 头，写入 {other}。"},
     "writes.no_claim": {"en": "No single head writes {token}: the largest part, {part} logits (layer {layer}, head "
-                              "{head}), does not stand out from the spread of the other heads' parts (about ±{spread}); "
-                              "many parts write it together.",
-                        "zh": "没有哪一个头单独写入 {token}：最大的贡献是 {part} 个 logit（第 {layer} 层第 {head} 头），"
-                              "并不比其他头贡献的离散程度（约 ±{spread}）突出；是许多部分一起写入的。"},
+                              "{head}), is not far beyond the others (the next largest, layer {o_layer}, head {o_head}, "
+                              "writes {other}; half of the other parts lie within ±{mad} of {centre}): many parts write "
+                              "it together.",
+                        "zh": "没有哪一个头单独写入 {token}：最大的贡献是 {part} logit（第 {layer} 层第 {head} 头），"
+                              "并不远超其他头（次大的是第 {o_layer} 层第 {o_head} 头，写入 {other}；其他贡献有一半落在 "
+                              "{centre} 的 ±{mad} 以内）；是许多部分一起写入的。"},
+    "writes.rather": {"en": "{token} rather than {vs}", "zh": "{token}（而不是 {vs}）"},
+    "writes.what_logit": {"en": "logit", "zh": "logit"},
+    "writes.what_difference": {"en": "logit difference", "zh": "logit 差"},
+    "writes.grid_caption_vs": {"en": "Red: the head pushes the word up against the other; blue: the other up against "
+                                     "it. Click a cell to choose that head (the head view above shows it too).",
+                               "zh": "红色：该头把这个词相对另一个词推高；蓝色：把另一个词相对它推高。点击一个格子选择该头（上方的头视图也会显示它）。"},
+    "writes.units": {"en": "Logits and nats: were nothing else to change, taking a part of x logits out of this word's "
+                           "logit would lower its log p by about (1 − p) · x nats, with p = {p} its probability here. "
+                           "Where the two columns disagree, later heads and MLPs change what a head's removal does.",
+                     "zh": "logit 与奈特：若其他一切不变，从这个词的 logit 中去掉 x logit 的贡献，会使它的 log p 降低约 "
+                           "(1 − p) · x 奈特（这里 p = {p} 是它的概率）。两列不一致的地方，是后面的头和 MLP 改变了去掉一个头的效果。"},
+    "writes.said_opposite": {"en": "later parts outweigh what it writes", "zh": "后面的部分盖过了它直接写入的量"},
+    "writes.opposite": {"en": "What it writes directly and what switching it off does point opposite ways: what it "
+                              "does through later heads and MLPs outweighs what it writes itself.",
+                        "zh": "它直接写入的量与关闭它的效果方向相反：它通过后面的头和 MLP 起的作用盖过了它自己写入的量。"},
     "writes.head": {"en": "Layer {layer}, head {head} writes {part} logits to {token}.",
-                    "zh": "第 {layer} 层第 {head} 头为 {token} 写入 {part} 个 logit。"},
+                    "zh": "第 {layer} 层第 {head} 头为 {token} 写入 {part} logit。"},
     "writes.promotes": {"en": "Its output alone pushes up most (read through the residual's scale s): {tokens}",
                         "zh": "单看它的输出，推高最多的词（按残差的尺度 s 读出）：{tokens}"},
     "writes.suppresses": {"en": "and pushes down most: {tokens}", "zh": "压低最多的词：{tokens}"},
@@ -61,7 +80,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "writes.read_x": {"en": "attention weight", "zh": "注意力权重"},
     "writes.read_series": {"en": "weight", "zh": "权重"},
     "writes.cost": {"en": "Switching it off changes log p by {change} nats; it writes {part} logits directly.",
-                    "zh": "关闭它使 log p 改变 {change} 奈特；它直接写入 {part} 个 logit。"},
+                    "zh": "关闭它使 log p 改变 {change} 奈特；它直接写入 {part} logit。"},
     "writes.no_cost": {"en": "Explain the word above to set this beside what switching the head off costs.",
                        "zh": "在上方解释这个词，即可与关闭该头的代价并列比较。"},
     "writes.beside": {"en": "Beside each other, for the heads that write most and those whose switching off costs "
@@ -70,7 +89,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "writes.head_short": {"en": "L{layer}H{head}", "zh": "第{layer}层头{head}"},
     "writes.col_head": {"en": "head", "zh": "头"},
     "writes.col_part": {"en": "writes (logits)", "zh": "写入（logit）"},
-    "writes.col_change": {"en": "log p with it off (nats)", "zh": "关闭后 log p 的变化（奈特）"},
+    "writes.col_change": {"en": "change of log p with it off (nats)", "zh": "关闭后 log p 的变化（奈特）"},
     "writes.col_said": {"en": "what the two say together", "zh": "两者合起来说明"},
     "writes.said_compensated": {"en": "another path makes up for it", "zh": "另一条路径补上了它"},
     "writes.said_indirect": {"en": "acts through later parts", "zh": "通过后面的部分起作用"},

@@ -39,3 +39,23 @@ def test_direct_part_and_cost_are_said_together_only_when_the_numbers_show_it():
     assert claims.direct_and_cost(-2.0, 0.0, stands_out=True) is None  # writes against it: nothing to make up
     assert claims.direct_and_cost(0.05, 1.2, stands_out=False) == "indirect"  # costs much, writes little
     assert claims.direct_and_cost(0.05, 0.3, stands_out=False) is None  # a small cost says nothing
+
+
+def test_two_heads_of_one_size_are_not_said_to_write_it_alone():
+    """The learner's case: +0.68 beside −0.55 among near-zero parts is far out of the spread, yet another head
+    writes nearly as much (against it): neither is "the head that writes it"."""
+    parts = np.zeros(270)
+    parts[100], parts[200] = 0.682, -0.546
+    parts[:100] = np.linspace(-0.05, 0.05, 100)
+    assert not claims.writes(parts, 100)
+    assert claims.largest_other(parts, 100) == (200, -0.546)
+    parts[200] = -0.3  # now 2.3 times smaller: the first writes it
+    assert claims.writes(parts, 100)
+
+
+def test_a_part_and_a_cost_pointing_opposite_ways_are_said_only_when_both_are_clear():
+    assert claims.direct_and_cost(-0.546, 0.164, stands_out=False) == "opposite"  # writes against, yet helps
+    assert claims.direct_and_cost(0.341, -0.2, stands_out=False) == "opposite"  # writes for, yet off helps
+    assert claims.direct_and_cost(-0.05, 0.164, stands_out=False) is None  # a part too small to set against
+    assert claims.direct_and_cost(-0.546, 0.03, stands_out=False) is None  # a cost too small
+    assert claims.direct_and_cost(0.546, 0.164, stands_out=False) is None  # the same way: nothing to say

@@ -86,8 +86,11 @@ def writes_section(w, step: int) -> None:
         st.info(a)
         return
     label = code(w.candidate_label(a.token, step))
+    if a.vs is not None:  # every sentence below is about the difference, and says so
+        label = t("writes.rather", token=label, vs=code(w.candidate_label(a.names([a.vs])[0], step)))
     words = dict(total=claims.number(a.total, ".4f"), logit=claims.number(a.logit, ".4f"),
-                 check=f"{a.check:.1e}", tol=f"{1e-4:.0e}")
+                 check=f"{a.check:.1e}", tol=f"{1e-4:.0e}",
+                 what=t("writes.what_logit" if a.vs is None else "writes.what_difference"))
     (st.caption if a.adds_up else st.error)(t("writes.check_ok" if a.adds_up else "writes.check_bad", **words))
     st.caption(t("writes.totals", emb=claims.number(a.embedding, "+.3f"), heads=claims.number(a.heads.sum(), "+.3f"),
                  mlps=claims.number(a.mlps.sum(), "+.3f"), out=claims.number(a.out_biases.sum(), "+.3f"),
@@ -103,13 +106,20 @@ def writes_section(w, step: int) -> None:
                         Selection(*chosen) if chosen else Selection())
     charts.show(fig, key=Keys.WR_WRITES_GRID, on_select=lambda: _on_grid(layers, n_heads), selection_mode="points",
                 config=charts.config(modeBarButtonsToRemove=["select2d", "lasso2d"]), width="stretch")
-    st.caption(t("writes.grid_caption"))
+    st.caption(t("writes.grid_caption" if a.vs is None else "writes.grid_caption_vs"))
     _claim(a, label)
     cost = _cost(ids, a)
     if chosen:
         _head(w, step, a, label, *chosen, cost)
     if cost is not None:
-        _beside(a, cost)
+        _beside(a, cost, _probability(w, step, a.token_id))
+
+
+def _probability(w, step: int, token: int) -> float:
+    """The word's probability from the model's own logits at this step (temperature 1)."""
+    logits = np.asarray(w.distribution(step).logits, dtype=np.float64)
+    e = np.exp(logits - logits.max())
+    return float(e[token] / e.sum())
 
 
 def _cost(ids: tuple[int, ...], a):
@@ -125,18 +135,21 @@ def _claim(a, label: str) -> None:
     i = int(np.argmax(np.abs(flat)))
     layer, head = a.layers[i // a.heads.shape[1]], i % a.heads.shape[1]
     centre, spread = claims.others_spread(flat, i)
+    j, other = claims.largest_other(flat, i)
+    words = dict(layer=layer, head=head, token=label, part=claims.number(flat[i], "+.3f"), n=flat.size - 1,
+                 mad=claims.number(spread / claims.MAD_NORMAL, ".3f"), centre=claims.number(centre, "+.3f"),
+                 o_layer=a.layers[j // a.heads.shape[1]], o_head=j % a.heads.shape[1],
+                 other=claims.number(other, "+.3f"))
     if claims.writes(flat, i):
-        st.markdown(t("writes.claim", layer=layer, head=head, token=label, part=claims.number(flat[i], "+.3f"),
-                      spread=claims.number(spread, ".3f"), centre=claims.number(centre, "+.3f")))
+        st.markdown(t("writes.claim", **words))
     else:
-        st.caption(t("writes.no_claim", token=label, part=claims.number(flat[i], "+.3f"), layer=layer, head=head,
-                     spread=claims.number(spread, ".3f")))
+        st.caption(t("writes.no_claim", **words))
 
 
 BESIDE = 5  # heads listed beside each other: the most written and the most costly
 
 
-def _beside(a, answer) -> None:
+def _beside(a, answer, p: float) -> None:
     """The heads that write most and those whose switching off costs most, both numbers side by side, and what
     they say together where claims allow it (claims.direct_and_cost)."""
     flat, n_heads = a.heads.reshape(-1), a.heads.shape[1]
@@ -149,10 +162,12 @@ def _beside(a, answer) -> None:
         layer, head = a.layers[i // n_heads], i % n_heads
         drop = drops.get(("decoder", layer, head), 0.0)
         said = claims.direct_and_cost(float(flat[i]), drop, claims.writes(flat, i))
-        words = {"compensated": t("writes.said_compensated"), "indirect": t("writes.said_indirect")}.get(said, "")
+        words = {"compensated": t("writes.said_compensated"), "indirect": t("writes.said_indirect"),
+                 "opposite": t("writes.said_opposite")}.get(said, "")
         rows.append(f"| {t('writes.head_short', layer=layer, head=head)} | {claims.number(flat[i], '+.3f')} | {claims.number(-drop, '+.3f')} | {words} |")
     st.caption(t("writes.beside"))
     st.markdown("\n".join(rows))
+    st.caption(t("writes.units", p=claims.number(p, ".3f")))
 
 
 def _head(w, step: int, a, label: str, row: int, head: int, answer) -> None:
@@ -172,7 +187,7 @@ def _head(w, step: int, a, label: str, row: int, head: int, answer) -> None:
         st.caption(t("writes.cost", change=claims.number(-drop, "+.3f"), part=claims.number(part, "+.3f")))
         said = claims.direct_and_cost(part, drop, claims.writes(a.heads.reshape(-1), row * a.heads.shape[1] + head))
         if said:
-            st.markdown(t("writes.compensated" if said == "compensated" else "writes.indirect"))
+            st.markdown(t(f"writes.{said}"))
     if a.reads is not None:
         n = a.reads.shape[-1]
         fig = attribution_figure(list(a.tokens), {t("writes.read_series"): list(a.reads[row, head])},
