@@ -49,11 +49,11 @@ def test_the_switch_opens_the_grid_the_check_and_the_chosen_head(smollm2, lang):
     answer = at.session_state[Keys.WR_WRITES_ANSWER][1]
     assert answer.check <= 1e-4 and answer.token == "Ġher"
     text = said(at)
-    assert i18n.t("writes.check_ok", lang, total="", logit="", check="", tol="")[:10] in text
+    assert i18n.t("writes.check_ok", lang, total="", logit="", check="", tol="", what="")[:10] in text
     assert any(c.proto.id.endswith("-" + Keys.WR_WRITES_GRID) for c in at.get("plotly_chart"))
     top = answer.top(1)[0].head  # layer 26: +9.3 of 8.7, far beyond the others: earned
-    assert i18n.t("writes.claim", lang, layer=top.layer, head=top.head, token="`·her`", part="", spread="",
-                  centre="")[:20] in text
+    assert i18n.t("writes.claim", lang, layer=top.layer, head=top.head, token="`·her`", part="", n="", mad="",
+                  centre="", o_layer="", o_head="", other="")[:20] in text
     at.session_state[Keys.WR_LAYER], at.session_state[Keys.WR_HEAD] = top.layer, top.head  # as a click on its cell
     at.run()
     assert not at.exception and not at.error
@@ -89,7 +89,7 @@ def test_a_link_reopens_the_parts_says_when_no_head_stands_out_and_splits_a_diff
     flat = answer.heads.reshape(-1)
     assert not claims.writes(flat, int(abs(flat).argmax()))
     text = said(at)
-    assert "does not stand out" in text and ", while the other heads' parts spread" not in text
+    assert "is not far beyond the others" in text and "Half of the other" not in text
     other = int(base.readout.logits.topk(2).indices[1])  # the second likeliest: among the words offered
     at.selectbox(key=Keys.WR_WRITES_VS).set_value(other).run()
     assert not at.exception and not at.error
@@ -97,4 +97,6 @@ def test_a_link_reopens_the_parts_says_when_no_head_stands_out_and_splits_a_diff
     assert answer.vs == other and answer.check <= 1e-4
     assert answer.heads == pytest.approx(base.difference(base.token_id, other).heads, abs=1e-5)
     assert "logit(" in " ".join(str(c.proto.spec) for c in at.get("plotly_chart"))
+    text = said(at)  # every sentence says the difference, the check names it
+    assert "rather than" in text and "the model's own logit difference" in text
     assert link(at)["vs"] == str(other)
