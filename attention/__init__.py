@@ -368,3 +368,60 @@ __all__ = ["KINDS", "SMOLLM2", "TRANSLATOR", "ModelLoadError", "Site", "Trace", 
            "head_atlas",
            "head_effects", "head_role_proof", "head_roles", "next_token", "save_html", "show", "trace", "translate",
            "why"]
+
+
+def needle(needle: str, question: str, haystack: str | None = None, length: int = 2_048, depth: float = 0.5,
+           model: str | None = SMOLLM2, steps: int = 24, answer: str | None = None):
+    """Find the needle: a fact hidden in a long prompt, asked back at the end, answered greedily; every head's
+    top-1 key for each written token (Wu et al. 2024's retrieval heads). See attention/lm/needle.py.
+
+    Args:
+        needle: the fact, one sentence; question: the question asking for it.
+        haystack: the filler text (None: the built-in one, text SmolLM2 wrote itself, repeated as needed).
+        length: the prompt's tokens (chat template and question included; capped so `steps` still fit).
+        depth: where the needle goes in the filler, 0 (start) … 1 (end), at a sentence boundary.
+        model: "smollm2" or the folder of a causal LM. steps: tokens written at most.
+        answer: the words a right answer holds (None: more than half of the needle's words, Wu et al.'s rule).
+
+    Returns:
+        NeedleRun: `.answer`, `.found`, `.ids`, `.needle_span` (start, end); `.steps`, each with `.token_id`,
+        `.top_key` (layers, heads) ints (every head's top-1 key for the query predicting the token) and
+        `.needle_weight` (layers, heads); `.retrieval_scores` (layers, heads): per head, the written tokens whose
+        top-1 key was that very token inside the needle, divided by the needle's length.
+    """
+    from attention import sources
+    from attention.lm import needle as needle_lm
+    from attention.lm import needle_prompt
+
+    lm = sources.get(model or SMOLLM2).kept("writer")
+    steps = max(1, int(steps))
+    prompt = needle_prompt.build(lm.tokenizer, needle, question, haystack, min(int(length), lm.max_tokens - steps - 1),
+                                 depth)
+    return needle_lm.run(lm, prompt, needle, question, answer, steps)
+
+
+def retrieval_heads(lengths=(512, 1_024, 2_048, 4_096), depths=(0.0, 0.25, 0.5, 0.75, 1.0), needles=None,
+                    model: str | None = SMOLLM2, steps: int = 24, haystack: str | None = None,
+                    progress: Callable[[int, int], None] | None = None, cache: bool = True):
+    """Retrieval heads over a grid: every (length, depth, needle) asked back once; Wu et al.'s score averaged
+    over the runs answered right. See attention/lm/needle_grid.py.
+
+    Args:
+        lengths, depths: the grid. needles: attention.lm.needle_prompt.Needle(needle, question, answer) items
+            (None: the three built-in ones). model, steps, haystack: as for needle().
+        progress: called as progress(runs done, runs in all) after each run.
+        cache: keep the grid on disk per (model, grid) in the model cache folder, and read it back.
+
+    Returns:
+        RetrievalGrid: `.found` (lengths, depths, needles) bool; `.accuracy` (lengths, depths); `.mean_scores`
+        (layers, heads); `.retrieval_heads()` [TopHead] above 0.1; `.top(k)`; `.copied_tokens` the n behind it.
+    """
+    import os
+
+    from attention import sources
+    from attention.lm import needle_grid, needle_prompt, smollm2
+
+    lm = sources.get(model or SMOLLM2).kept("writer")
+    folder = os.path.join(smollm2.cache_dir(), "needle") if cache else None
+    return needle_grid.measure(lm, lengths, depths, tuple(needles or needle_prompt.NEEDLES), steps, haystack,
+                               progress, folder)
