@@ -196,3 +196,24 @@ def corpus_role(shares: dict[str, float], even: dict[str, float], rows: dict[str
     if share < half or share < (1.0 + margin) * even[role] or rows.get(role, 0) < min_n:
         return None
     return role
+
+
+RETRIEVAL_SCORE = 0.1  # Wu et al. 2024: a head copying more than a tenth of the needle's tokens …
+RETRIEVAL_MIN_COPIED = 10  # … measured over at least this many copyable written tokens (answered right)
+
+
+def retrieval_head(score: float, copied: int, right_runs: int, threshold: float = RETRIEVAL_SCORE,
+                   min_copied: int = RETRIEVAL_MIN_COPIED) -> tuple[str, dict]:
+    """What the needle page may say of one head (attention/analysis/retrieval.py's score): (text key, fields).
+
+    - no right answer at all: nothing was retrieved, so no head is called anything ("needle.claim.no_right");
+    - fewer than `min_copied` copyable tokens behind the score: too few to call ("needle.claim.too_few");
+    - a score above `threshold`: a retrieval head ("needle.claim.retrieval");
+    - else not one ("needle.claim.not")."""
+    fields = {"score": f"{score:.2f}", "n": int(copied), "runs": int(right_runs), "threshold": f"{threshold:.1f}",
+              "min": int(min_copied)}
+    if right_runs <= 0:
+        return "needle.claim.no_right", fields
+    if copied < min_copied or not np.isfinite(score):
+        return "needle.claim.too_few", fields
+    return ("needle.claim.retrieval" if score > threshold else "needle.claim.not"), fields
