@@ -206,14 +206,14 @@ def retrieval_head(score: float, copied: int, right_runs: int, threshold: float 
                    min_copied: int = RETRIEVAL_MIN_COPIED) -> tuple[str, dict]:
     """What the needle page may say of one head (attention/analysis/retrieval.py's score): (text key, fields).
 
-    - no right answer at all: nothing was retrieved, so no head is called anything ("needle.claim.no_right");
-    - fewer than `min_copied` copyable tokens behind the score: too few to call ("needle.claim.too_few");
-    - a score above `threshold`: a retrieval head ("needle.claim.retrieval");
-    - else not one ("needle.claim.not")."""
+    - no right answer at all: nothing was retrieved, so no head is called anything ("nd.claim.no_right");
+    - fewer than `min_copied` copyable tokens behind the score: too few to call ("nd.claim.too_few");
+    - a score above `threshold`: a retrieval head ("nd.claim.retrieval");
+    - else not one ("nd.claim.not")."""
     fields = {"score": f"{score:.2f}", "n": int(copied), "runs": int(right_runs), "threshold": f"{threshold:.1f}",
               "min": int(min_copied)}
     if right_runs <= 0:
-        return "needle.claim.no_right", fields
+        return "nd.claim.no_right", fields
     if copied < min_copied or not np.isfinite(score):
-        return "needle.claim.too_few", fields
-    return ("needle.claim.retrieval" if score > threshold else "needle.claim.not"), fields
+        return "nd.claim.too_few", fields
+    return ("nd.claim.retrieval" if score > threshold else "nd.claim.not"), fields

@@ -22,6 +22,11 @@ from attention.lm.needle_prompt import NEEDLES, Needle
 
 Progress = Callable[[int, int], None]  # (runs done, runs in all)
 KIND = "decoder"  # a causal LM's heads are its decoder's
+# (lengths, depths) of the grids offered: "full" the 4 × 5 up to 4,096 tokens, "small" the page's
+GRIDS: dict[str, tuple[tuple[int, ...], tuple[float, ...]]] = {
+    "full": ((512, 1024, 2048, 4096), (0.0, 0.25, 0.5, 0.75, 1.0)),
+    "small": ((512, 2048), (0.1, 0.5, 0.9)),
+}
 
 
 @dataclass(frozen=True, eq=False)

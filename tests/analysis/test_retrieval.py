@@ -54,9 +54,9 @@ def test_mean_over_right_runs_only():
 
 
 def test_a_retrieval_head_is_named_only_above_the_threshold_over_enough_copies():
-    assert claims.retrieval_head(0.5, 30, 3)[0] == "needle.claim.retrieval"
-    assert claims.retrieval_head(0.09, 30, 3)[0] == "needle.claim.not"
+    assert claims.retrieval_head(0.5, 30, 3)[0] == "nd.claim.retrieval"
+    assert claims.retrieval_head(0.09, 30, 3)[0] == "nd.claim.not"
     # must NOT be said: a high score from a handful of copied tokens, or from runs that were all wrong
-    assert claims.retrieval_head(0.9, 3, 1)[0] == "needle.claim.too_few"
-    assert claims.retrieval_head(0.9, 40, 0)[0] == "needle.claim.no_right"
-    assert claims.retrieval_head(0.1, 40, 2)[0] == "needle.claim.not"  # exactly 0.1 is not above it
+    assert claims.retrieval_head(0.9, 3, 1)[0] == "nd.claim.too_few"
+    assert claims.retrieval_head(0.9, 40, 0)[0] == "nd.claim.no_right"
+    assert claims.retrieval_head(0.1, 40, 2)[0] == "nd.claim.not"  # exactly 0.1 is not above it
