@@ -1,7 +1,8 @@
 """Find the needle: a fact stated once in a long prompt, asked back at the end, answered greedily, with every
 head's top-1 key recorded for each written token (Wu et al. 2024's retrieval heads, attention/analysis/retrieval.py).
 
-The prompt is read through the KV cache in chunks with the model's fast attention (SDPA: no n × n made). Each
+The prompt is read through the KV cache in one pass with the model's fast attention (SDPA's causal kernel: no
+n × n made, nothing recorded), its last token alone after it (recorded: the first written token's query). Each
 written token's query row is then recomputed per layer from the very q and cached k the model used (after RoPE,
 handed to our attention function): S = q·Kᵀ · scale is (heads, n), one row, O(n) a step whatever the length;
 its argmax per head is the head's top key, its softmax summed over the needle the head's weight there. No
@@ -34,7 +35,6 @@ from attention.head_mask import switched_off
 from attention.lm import kv_buffer
 from attention.lm.needle_prompt import Prompt
 
-PREFILL_CHUNK = 256  # prompt tokens read at a time (SDPA): the chunk's temporaries are the peak above the cache
 KV_BYTES = 4  # float32 keys and values
 
 # (layer, query position p, key/value heads) -> (kv_heads, p + 1) bool keys seen, or None for every key
@@ -186,11 +186,13 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
     written: list[NeedleStep] = []
     kept_keys = len(ids) * layers * kv_heads
     with switched_off(sw), torch.inference_mode():
-        for lo in range(0, len(ids), PREFILL_CHUNK):
-            with attention_fn.recording(lean=True) as records:
-                out = lm.model(input_ids=torch.tensor([ids[lo: lo + PREFILL_CHUNK]]), cache=cache, use_cache=True,
-                               logits_to_keep=1)
-            cache = out.cache
+        if len(ids) > 1:  # all but the last token in one pass, SDPA's causal kernel, nothing recorded
+            with attention_fn.fast():
+                cache = lm.model(input_ids=torch.tensor([ids[:-1]]), cache=cache, use_cache=True,
+                                 logits_to_keep=1).cache
+        with attention_fn.recording(lean=True) as records:  # the last: its row is the first written token's query
+            out = lm.model(input_ids=torch.tensor([ids[-1:]]), cache=cache, use_cache=True, logits_to_keep=1)
+        cache = out.cache
         looked = _looked(records, layer_of, prompt.span, None, (layers, heads))  # the prompt's last query
         del records
         p = len(ids) - 1
