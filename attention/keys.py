@@ -123,6 +123,7 @@ class Keys:
     ND_DEPTH = "nd_depth"  # where the needle goes, 0..1
     ND_HEAD = "nd_head"  # the head drawn over the written tokens, "layer.head"
     ND_BUDGET = "nd_budget"  # keys a written query sees in the forgetting comparison
+    ND_GO = "nd_go"  # the needle was asked for (the button, or a link that names go=1): runs cost seconds
     ND_RUN = "nd_run"  # this session's NeedleRun and what it was made from
     ND_GRID = "nd_grid"  # this session's RetrievalGrid
     ND_PROOF = "nd_proof"  # this session's NeedleProof and the run it was made for

@@ -51,7 +51,7 @@ PARAMS: dict[str, dict[str, str]] = {
         "words": Keys.FG_WORDS, "layer": Keys.FG_LAYER},
     "needle": {
         "needle": Keys.ND_NEEDLE, "question": Keys.ND_QUESTION, "answer": Keys.ND_ANSWER, "length": Keys.ND_LENGTH,
-        "depth": Keys.ND_DEPTH, "head": Keys.ND_HEAD, "budget": Keys.ND_BUDGET},
+        "depth": Keys.ND_DEPTH, "head": Keys.ND_HEAD, "budget": Keys.ND_BUDGET, "go": Keys.ND_GO},
     "compare": {
         "a": Keys.CMP_A, "b": Keys.CMP_B, "model": Keys.CMP_MODEL, "measure": Keys.CMP_MEASURE, "kind": Keys.CMP_KIND,
         "layer": Keys.CMP_LAYER, "head": Keys.CMP_HEAD, "patch": Keys.CMP_PATCH},
@@ -62,7 +62,7 @@ ONLY_WHEN_ON = frozenset({Keys.CVD_COLOURS})  # named in the link only when swit
 
 # the type each session key holds (a link's text is parsed into it); the rest are text
 BOOLS = frozenset({Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS, Keys.WR_SAMPLED,
-                   Keys.CMP_PATCH, Keys.LEARN_ROLES})
+                   Keys.CMP_PATCH, Keys.LEARN_ROLES, Keys.ND_GO})
 INTS = frozenset({
     Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
     Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,

@@ -24,6 +24,7 @@ def controls() -> None:
     row = st.container(horizontal=True)
     row.number_input(t("nd.length"), *needle_page.LENGTH, step=256, key=Keys.ND_LENGTH, help=t("nd.length_help"))
     row.slider(t("nd.depth"), *needle_page.DEPTH, step=0.05, key=Keys.ND_DEPTH)
+    st.button(t("nd.go"), key="nd_go_button", on_click=needle_page.go, type="primary")
 
 
 def claim(r, layer: int, head: int) -> None:
@@ -119,6 +120,9 @@ def page() -> None:
     st.caption(t("nd.haystack_note"))
     needle_page.defaults()
     controls()
+    if not st.session_state[Keys.ND_GO]:
+        st.info(t("nd.press"))
+        return
     lm = writing.load_model()
     if lm is None:
         return

@@ -33,6 +33,10 @@ STRINGS: dict[str, dict[str, str]] = {
                              "takes longer: about a minute at 2,048 tokens on a busy 2-core machine.",
                        "zh": "整个提示词的词元数：草堆、针、问题和对话模板。越长越慢：在繁忙的双核机器上 2,048 个词元约需一分钟。"},
     "nd.depth": {"en": "Depth (where the needle goes)", "zh": "深度（针放在哪里）"},
+    "nd.go": {"en": "Find the needle", "zh": "开始找针"},
+    "nd.press": {"en": "Press “Find the needle”: the model reads the whole haystack and answers (seconds to minutes, "
+                       "with the length).",
+                 "zh": "点击“开始找针”：模型会读完整个草堆并作答（根据长度，需要几秒到几分钟）。"},
     "nd.working": {"en": "Reading the haystack and writing the answer…", "zh": "正在读草堆并写出答案……"},
     "nd.failed": {"en": "The needle could not be run: {error}", "zh": "无法运行：{error}"},
     "nd.answer_title": {"en": "The model's answer", "zh": "模型的回答"},

@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.model]
 
 
 def test_a_link_finds_the_needle_and_the_caches_are_compared(page, app_url):
-    page.goto(f"{app_url}/needle?length=160&depth=0.5&budget=24")
+    page.goto(f"{app_url}/needle?length=160&depth=0.5&budget=24&go=1")
     wait_idle(page, timeout_ms=300_000)  # the first visit may expand and load the model
     expect(page.get_by_role("heading", name=i18n.t("nd.title", "en"))).to_be_visible()
     nav = page.locator('[data-testid="stSidebarNav"]')

@@ -26,7 +26,7 @@ def open_needle(lang: str = "en", **params: str) -> AppTest:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
-    at = open_needle(lang, length="160", depth="0.5", budget="24")
+    at = open_needle(lang, length="160", depth="0.5", budget="24", go="1")
     assert not at.exception and not at.error
     assert at.title[0].value == i18n.t("nd.title", lang)
     r = at.session_state[Keys.ND_RUN][1]
@@ -52,6 +52,15 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
 
 
 def test_a_blank_needle_is_said_in_words(smollm2):
-    at = open_needle("en", needle=" ", length="128")
+    at = open_needle("en", needle=" ", length="128", go="1")
     assert not at.exception
     assert any("needle" in i.value for i in at.info)
+
+
+def test_the_page_waits_for_the_button_and_then_runs(smollm2):
+    at = open_needle("zh", length="128")
+    assert not at.exception and Keys.ND_RUN not in at.session_state
+    assert i18n.t("nd.press", "zh") in page_text(at)
+    at.button(key="nd_go_button").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state[Keys.ND_RUN][1].steps

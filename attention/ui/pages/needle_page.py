@@ -26,7 +26,7 @@ STEPS = 24
 PROOF_K, PROOF_DRAWS = 5, 3
 DEFAULTS: dict[str, object] = {Keys.ND_NEEDLE: NEEDLES[0].needle, Keys.ND_QUESTION: NEEDLES[0].question,
                                Keys.ND_ANSWER: NEEDLES[0].answer, Keys.ND_HAYSTACK: "", Keys.ND_LENGTH: 512,
-                               Keys.ND_DEPTH: 0.5, Keys.ND_HEAD: "", Keys.ND_BUDGET: 128}
+                               Keys.ND_DEPTH: 0.5, Keys.ND_HEAD: "", Keys.ND_BUDGET: 128, Keys.ND_GO: False}
 
 
 def defaults() -> None:
@@ -39,8 +39,15 @@ def defaults() -> None:
             s[key] = DEFAULTS[key]
     for key, (lo, hi) in ((Keys.ND_LENGTH, LENGTH), (Keys.ND_BUDGET, BUDGET)):
         s[key] = max(lo, min(hi, s[key])) if isinstance(s[key], int) and not isinstance(s[key], bool) else DEFAULTS[key]
+    if not isinstance(s[Keys.ND_GO], bool):
+        s[Keys.ND_GO] = False
     depth = s[Keys.ND_DEPTH]
     s[Keys.ND_DEPTH] = float(max(0.0, min(1.0, depth))) if isinstance(depth, (int, float)) and depth == depth else 0.5
+
+
+def go() -> None:
+    """The button's callback: run the needle (and again whenever the settings change)."""
+    st.session_state[Keys.ND_GO] = True
 
 
 def _made_from() -> tuple:
