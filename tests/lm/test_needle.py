@@ -145,3 +145,27 @@ def test_smollm2_finds_a_needle_at_512_tokens_and_some_head_copies_it(smollm2):
     assert r.retrieval_scores.shape == (30, 9)
     assert r.retrieval_scores.max() > retrieval.THRESHOLD
     assert all(s.top_key.dtype.kind == "i" for s in r.steps)
+
+
+@pytest.mark.parametrize("length,depth", [(128, 0.0), (600, 0.5), (600, 1.0), (2000, 0.3)])
+def test_the_prompt_holds_the_needle_at_a_sentence_boundary_within_the_length(smollm2, length, depth):
+    nd = NEEDLES[1]
+    p = build(smollm2.tokenizer, nd.needle, nd.question, None, length, depth)
+    assert len(p.ids) <= length and len(p.ids) > length - 40
+    assert smollm2.tokenizer.decode(p.ids[p.span[0]: p.span[1]]).strip() == nd.needle
+    assert abs(p.depth - depth) < 0.1
+    before = p.text[: p.text.index(nd.needle)]
+    assert before.rstrip().endswith((".", "!", "?", "\n"))  # after a whole sentence (or the template's start)
+
+
+def test_bad_settings_are_refused_in_words(smollm2):
+    tok = smollm2.tokenizer
+    for args in [("", "q?"), ("A fact.", " ")]:
+        with pytest.raises(ValueError, match="needle"):
+            build(tok, *args)
+    with pytest.raises(ValueError, match="at least"):
+        build(tok, "A fact.", "What?", None, 10)
+    with pytest.raises(ValueError, match="depth"):
+        build(tok, "A fact.", "What?", None, 200, 1.5)
+    p = build(tok, "A fact.", "What?", "My own text. It has two sentences.", 200, 0.5)
+    assert not p.builtin and "My own text." in p.text
