@@ -49,7 +49,7 @@ PARAMS: dict[str, dict[str, str]] = {
     "forget": {
         "prompt": Keys.FG_PROMPT, "policy": Keys.FG_POLICY, "budget": Keys.FG_BUDGET, "sinks": Keys.FG_SINKS,
         "words": Keys.FG_WORDS, "layer": Keys.FG_LAYER},
-    "needle": {
+    "find_needle": {
         "needle": Keys.ND_NEEDLE, "question": Keys.ND_QUESTION, "answer": Keys.ND_ANSWER, "length": Keys.ND_LENGTH,
         "depth": Keys.ND_DEPTH, "head": Keys.ND_HEAD, "budget": Keys.ND_BUDGET, "go": Keys.ND_GO},
     "compare": {

@@ -1,7 +1,7 @@
 """The Find-the-needle page: retrieval heads (attention/lm/needle.py, attention/analysis/retrieval.py)."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "page.needle": {"en": "Find the needle", "zh": "大海捞针"},
+    "page.find_needle": {"en": "Find the needle", "zh": "大海捞针"},
     "nd.title": {"en": "Find the needle: which heads fetch a fact from far back?",
                  "zh": "大海捞针：哪些注意力头从很远的地方取回一个事实？"},
     "nd.explain": {

@@ -184,7 +184,7 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
     cache = kv_buffer.buffered_cache(config, room, room)
     eos = lm.tokenizer.eos_token_id
     written: list[NeedleStep] = []
-    kept_keys = len(ids) * layers * kv_heads
+    seen = kept_keys = len(ids) * layers * kv_heads  # keys the current query sees; the last written one's
     with switched_off(sw), torch.inference_mode():
         if len(ids) > 1:  # all but the last token in one pass, SDPA's causal kernel, nothing recorded
             with attention_fn.fast():
@@ -201,6 +201,7 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
             if token == eos:
                 break
             written.append(NeedleStep(token, lm.tokenizer.convert_ids_to_tokens([token])[0], p, *looked))
+            kept_keys = seen
             if len(written) == n_steps:
                 break
             p += 1
@@ -210,7 +211,7 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
                 out = lm.model(input_ids=torch.tensor([[token]]), cache=cache, use_cache=True, logits_to_keep=1)
             cache = out.cache
             looked = _looked(records, layer_of, prompt.span, masks, (layers, heads))
-            kept_keys = _kept_count(masks, layers, kv_heads, p)
+            seen = _kept_count(masks, layers, kv_heads, p)
             del records
     answer = lm.tokenizer.decode([s.token_id for s in written], skip_special_tokens=True).strip()
     full_keys = (written[-1].position + 1 if written else len(ids)) * layers * kv_heads

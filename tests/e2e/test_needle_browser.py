@@ -12,11 +12,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.model]
 
 
 def test_a_link_finds_the_needle_and_the_caches_are_compared(page, app_url):
-    page.goto(f"{app_url}/needle?length=160&depth=0.5&budget=24&go=1")
+    page.goto(f"{app_url}/find_needle?length=160&depth=0.5&budget=24&go=1")
     wait_idle(page, timeout_ms=300_000)  # the first visit may expand and load the model
     expect(page.get_by_role("heading", name=i18n.t("nd.title", "en"))).to_be_visible()
     nav = page.locator('[data-testid="stSidebarNav"]')
-    expect(nav.get_by_text(i18n.t("page.needle", "en"))).to_be_visible()
+    expect(nav.get_by_text(i18n.t("page.find_needle", "en"))).to_be_visible()
     answer = page.locator('[data-testid="stCode"]').first.inner_text()
     assert answer.strip()
     expect(page.locator('[data-testid="stPlotlyChart"]').first).to_be_visible()
