@@ -88,7 +88,7 @@ class RetrievalGrid:
 def grid_key(model: str, lengths: Sequence[int], depths: Sequence[float], needles: Sequence[Needle], steps: int,
              haystack: str | None) -> str:
     """A file name for the grid: a hash of everything it depends on."""
-    spec = json.dumps([model, list(lengths), [float(d) for d in depths], [list(n) for n in needles], steps,
+    spec = json.dumps([model, list(lengths), [float(d) for d in depths], [[n.needle, n.question, n.answer] for n in needles], steps,
                        haystack or ""])
     return "needle-" + hashlib.sha256(spec.encode()).hexdigest()[:20] + ".npz"
 

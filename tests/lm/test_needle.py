@@ -169,3 +169,23 @@ def test_bad_settings_are_refused_in_words(smollm2):
         build(tok, "A fact.", "What?", None, 200, 1.5)
     p = build(tok, "A fact.", "What?", "My own text. It has two sentences.", 200, 0.5)
     assert not p.builtin and "My own text." in p.text
+
+
+def test_the_grid_counts_right_runs_only_and_is_read_back_from_disk(tiny, tmp_path):
+    from attention.lm import needle_grid
+
+    calls = []
+    g = needle_grid.measure(tiny, (100, 140), (0.5,), NEEDLES[:2], steps=3, progress=lambda d, n: calls.append((d, n)),
+                            cache_dir=str(tmp_path))
+    assert calls[-1] == (4, 4) and g.found.shape == (2, 1, 2) and g.scores.shape[-2:] == (3, 4)
+    assert g.right_runs == int(g.found.sum())
+    expected = g.scores[g.found].mean(axis=0) if g.found.any() else np.zeros((3, 4))
+    assert np.array_equal(g.mean_scores, expected)
+    again = needle_grid.measure(tiny, (100, 140), (0.5,), NEEDLES[:2], steps=3, cache_dir=str(tmp_path))
+    assert np.array_equal(again.scores, g.scores) and np.array_equal(again.answers, g.answers)
+    assert len(list(tmp_path.iterdir())) == 1
+    forced = needle_grid.RetrievalGrid("m", (1,), (0.5,), NEEDLES[:2], 3, np.array([[[True, False]]]),
+                                       np.stack([np.ones((3, 4)), 5 * np.ones((3, 4))])[None, None],
+                                       np.array([[[12, 4]]]), np.array([[["a", "b"]]]), np.array([[[1, 1]]]))
+    assert np.array_equal(forced.mean_scores, np.ones((3, 4)))  # the wrong run's 5s are left out
+    assert forced.copied_tokens == 12 and forced.retrieval_heads()[0].score == 1.0
