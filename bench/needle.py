@@ -1,7 +1,7 @@
 """Find the needle at SmolLM2's full length: one needle at 8,192 tokens with 24 written words and every head's
 top-1 key (attention/lm/needle.py) against plain greedy generation of the same words, and a grid of needles.
 
-    python -m bench.needle [--length 8192] [--steps 24] [--grid small|full|none] [--json out.json]
+    python -m bench.needle [--length 8192] [--steps 24] [--grid small|full|none] [--proof 512] [--json out.json]
 
 Each measurement is a fresh process (peak RSS = its VmHWM; the model's load is in the peak, not in the time):
   needle    needle.run on the prompt: prefill in chunks (SDPA), each written token's query row recomputed
@@ -11,6 +11,8 @@ Each measurement is a fresh process (peak RSS = its VmHWM; the model's load is i
 The ratio is needle / plain seconds, both measured in this one run (budget: ≤ 3×; peak ≤ 3 GB).
 The grid: lengths × depths × the three built-in needles (full: 512, 1,024, 2,048, 4,096 × 0, .25, .5, .75, 1;
 small: 512, 2,048 × .1, .5, .9), one process, minutes, with the answers right or wrong and the retrieval heads.
+The proof (--proof n): the small grid's top-5 heads off against 3 draws of same-layer random heads on the three
+needles at n tokens; then the caches compared (every policy at budget 128, the DuoAttention-style split) at 2n.
 """
 
 from __future__ import annotations
@@ -90,12 +92,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--length", type=int, default=8192)
     ap.add_argument("--steps", type=int, default=24)
     ap.add_argument("--grid", choices=(*GRIDS, "none"), default="none")
+    ap.add_argument("--proof", type=int, default=0, help="the proof at this length, the caches at twice it")
     ap.add_argument("--one", nargs="+", help=argparse_hidden())
     a = ap.parse_args(argv)
     if a.one:  # inside a fresh child: one measurement, printed as JSON
         part = a.one[0]
         result = (_needle(a.length, a.steps) if part == "needle" else
-                  _plain(a.length, a.steps, int(a.one[1])) if part == "plain" else _grid(a.one[1], a.steps))
+                  _plain(a.length, a.steps, int(a.one[1])) if part == "plain" else
+                  _proof(int(a.one[1]), a.steps) if part == "proof" else _grid(a.one[1], a.steps))
         print(json.dumps(result))
         return 0
     results: dict = {}
@@ -116,6 +120,15 @@ def main(argv: list[str] | None = None) -> int:
               f" peak {g['peak_mib']:.0f} MiB; accuracy by length × depth {g['accuracy']}")
         print(f"retrieval heads (layer, head, mean score over right runs; {g['copied_tokens']} copyable tokens):"
               f" {g['retrieval_heads']}")
+    if a.proof:
+        p = _child_args("proof", 0, a.steps, str(a.proof))
+        results["proof"] = p
+        print(f"proof at {a.proof} tokens, top-5 heads of the small grid {p['top']} off: right {p['top_right']} "
+              f"(every head on: {p['base_right']}); 3 same-layer random draws: {p['random_right']}; the top heads' "
+              f"top key on the sink where it failed: {p['top_sink']}; answers {p['answers_top']}")
+        for r in p["forget"]:
+            print(f"  {p['forget_tokens']} tokens, {r['cache']:>9}: right={r['right']} KV kept {r['kept_mb']:.1f} of "
+                  f"{r['full_mb']:.1f} MB; {r['answer']!r}")
     write_json(a.json, results)
     return 0
 
@@ -124,6 +137,31 @@ def argparse_hidden() -> str:
     import argparse
 
     return argparse.SUPPRESS
+
+
+def _proof(length: int, steps: int) -> dict:
+    """The top-5 heads of the small grid (measured first if not on disk) off against 3 same-layer random draws, on
+    the three needles at `length`; then the caches compared at 2 × length with budget 128 on the first needle."""
+    from attention.lm import models, needle_grid, needle_proof, needle_prompt, smollm2
+
+    lm = models.read(smollm2.folder(), label=smollm2.LABEL)
+    lengths, depths = needle_grid.GRIDS["small"]
+    g = needle_grid.measure(lm, lengths, depths, steps=steps, cache_dir=os.path.join(smollm2.cache_dir(), "needle"))
+    top = [h.head for h in g.top(5)]
+    prompts = [(needle_prompt.build(lm.tokenizer, nd.needle, nd.question, None, length, 0.5), nd)
+               for nd in needle_prompt.NEEDLES]
+    t = time.perf_counter()
+    p = needle_proof.prove(lm, prompts, top, draws=3, steps=steps)
+    proof_s = time.perf_counter() - t
+    nd = needle_prompt.NEEDLES[0]
+    prompt = needle_prompt.build(lm.tokenizer, nd.needle, nd.question, None, 2 * length, 0.5)
+    runs = needle_proof.forgetting(lm, prompt, nd, [h.head for h in g.retrieval_heads()], 128, steps=steps)
+    return {"top": [list(h[1:]) for h in top], "random": [[list(h[1:]) for h in d] for d in p.random],
+            "base_right": p.base_right.tolist(), "top_right": p.top_right.tolist(),
+            "random_right": p.random_right.tolist(), "top_sink": p.top_sink, "answers_top": list(p.answers_top),
+            "proof_seconds": proof_s, "forget_tokens": len(prompt.ids),
+            "forget": [{"cache": r.label, "right": r.found, "answer": r.answer, "kept_mb": r.kv_bytes_kept / 1e6,
+                        "full_mb": r.kv_bytes_full / 1e6} for r in runs]}
 
 
 def _child_args(part: str, length: int, steps: int, extra: str | None = None) -> dict:
