@@ -102,10 +102,13 @@ def rouge1_recall(answer: str, reference: str) -> float:
 
 
 def is_right(answer: str, needle: str, expected: str | None = None) -> bool:
-    """The answer found the needle: it contains `expected` (case and spacing aside), or, with none given,
-    recalls more than ROUGE_RIGHT of the needle's words (Wu et al.'s rule)."""
-    if expected:
-        return " ".join(words(expected)) in " ".join(words(answer))
+    """The answer found the needle: it contains `expected` (case, spacing and punctuation aside; alternatives
+    separated by "|", e.g. "forty-seven|47"), or, with none given, recalls more than ROUGE_RIGHT of the needle's
+    words (Wu et al.'s rule)."""
+    said = f" {' '.join(words(answer))} "
+    options = [" ".join(words(e)) for e in (expected or "").split("|")]
+    if any(options):
+        return any(o and f" {o} " in said for o in options)
     return rouge1_recall(answer, needle) > ROUGE_RIGHT
 
 

@@ -36,7 +36,7 @@ NEEDLES = (
     Needle("The blue key to the old lighthouse is hidden under the third stone.",
            "Where is the blue key to the old lighthouse hidden?", "third stone"),
     Needle("Professor Lin's favourite number is forty-seven.",
-           "What is Professor Lin's favourite number?", "forty-seven"),
+           "What is Professor Lin's favourite number?", "forty-seven|47"),
 )
 
 

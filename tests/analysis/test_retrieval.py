@@ -45,6 +45,9 @@ def test_a_right_answer():
     assert retrieval.is_right("The secret ingredient is green honey", needle)  # ROUGE-1 recall 1.0
     assert not retrieval.is_right("I do not know the soup.", needle)
     assert retrieval.rouge1_recall("green green", "green honey") == 0.5
+    assert retrieval.is_right("Her favourite number is 47.", "…forty-seven.", "forty-seven|47")
+    assert retrieval.is_right("It is forty-seven", "…forty-seven.", "forty-seven|47")
+    assert not retrieval.is_right("It is 470.", "…forty-seven.", "forty-seven|47")  # whole words only
 
 
 def test_mean_over_right_runs_only():
