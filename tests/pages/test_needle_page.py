@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
+from attention.analysis import claims
 from attention.ui.state import Keys
 from tests.pages.page_text import page_text
 
@@ -34,9 +35,9 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
     assert at.code[0].value == r.answer
     shown = page_text(at)
     assert i18n.t("nd.found" if r.found else "nd.not_found", lang) in shown
-    claim_words = {i18n.t(k, lang).split("{")[0] for k in ("nd.claim.retrieval", "nd.claim.not", "nd.claim.too_few",
-                                                            "nd.claim.no_right")}
-    assert any(w and w in shown for w in claim_words)
+    layer, head = (int(x) for x in at.session_state[Keys.ND_HEAD].split("."))  # the head followed
+    key, fields = claims.retrieval_head(float(r.retrieval_scores[layer, head]), r.copyable, int(r.found))
+    assert i18n.t(key, lang, layer=layer, head=head, **fields) in shown  # the sentence claims.py allows, as said
     if lang == "en":  # the buttons: the proof (5 heads off against 3 draws) and the caches compared
         at.button(key="nd_forget_run").click().run()
         assert not at.exception and not at.error
