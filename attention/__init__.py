@@ -17,6 +17,7 @@
     attention.head_atlas(["The cat sat.", "It rained."], model="smollm2").shares["previous"]  # on real text
     attention.why("The black cat drank the milk because it was").top(3)  # the heads and tokens behind a word
     attention.head_writes("The black cat drank the milk because it was").top(3)  # what each head writes
+    attention.needle("The code is 4721.", "What is the code?", length=2048).found  # a fact fetched from far back
     attention.compare("… because it was thirsty", "… because it was sour", model="smollm2").patching().ranked()
 
 One vocabulary: `model=` is a registry name ("minilm", "translator", "smollm2") or a model folder, the
@@ -37,6 +38,7 @@ from typing import Any
 from attention.api.heads_api import head_atlas, head_role_proof, head_roles
 from attention.api.lm_api import evict, generate, head_writes, next_token, why
 from attention.api.model_names import MINILM, SMOLLM2, TRANSLATOR
+from attention.api.needle_api import needle, retrieval_heads
 from attention.api.trace_api import compare, head_effects, save_html, show, trace, translate
 from attention.errors import ModelLoadError
 from attention.ids import HeadId, TopHead, TopToken
@@ -59,6 +61,8 @@ _RESULT_TYPES = {
     "Eviction": "attention.lm.evict",
     "Why": "attention.lm.why",
     "HeadWrites": "attention.lm.head_writes",
+    "NeedleRun": "attention.lm.needle",
+    "RetrievalGrid": "attention.lm.needle_grid",
     "HeadRoles": "attention.analysis.head_roles",
     "RoleProof": "attention.capture.role_proof",
     "Atlas": "attention.analysis.atlas",
@@ -88,4 +92,4 @@ def __getattr__(name: str) -> Any:
 
 __all__ = ["KINDS", "MINILM", "SMOLLM2", "TRANSLATOR", "HeadId", "Kind", "ModelLoadError", "Site", "TopHead",
            "TopToken", "Trace", "compare", "evict", "generate", "head_atlas", "head_effects", "head_role_proof",
-           "head_roles", "head_writes", "next_token", "save_html", "show", "trace", "translate", "why", *_RESULT_TYPES]
+           "head_roles", "head_writes", "needle", "next_token", "retrieval_heads", "save_html", "show", "trace", "translate", "why", *_RESULT_TYPES]

@@ -119,3 +119,17 @@ class Keys:
     FG_WORDS = "fg_words"  # words written (the link rewrites them: greedy, so the same words)
     FG_LAYER = "fg_layer"  # the layer whose newest row is drawn
     FG_RUNS = "fg_runs"  # this session's Evictions (the policy's and window's) and what they were made from
+    # Find the needle (retrieval heads: attention/lm/needle.py)
+    ND_NEEDLE = "nd_needle"  # the fact hidden in the haystack
+    ND_QUESTION = "nd_question"
+    ND_ANSWER = "nd_answer"  # the words a right answer holds
+    ND_HAYSTACK = "nd_haystack"  # a person's own filler ("" : the built-in one)
+    ND_LENGTH = "nd_length"  # the prompt's tokens
+    ND_DEPTH = "nd_depth"  # where the needle goes, 0..1
+    ND_HEAD = "nd_head"  # the head drawn over the written tokens, "layer.head"
+    ND_BUDGET = "nd_budget"  # keys a written query sees in the forgetting comparison
+    ND_GO = "nd_go"  # the needle was asked for (the button, or a link that names go=1): runs cost seconds
+    ND_RUN = "nd_run"  # this session's NeedleRun and what it was made from
+    ND_GRID = "nd_grid"  # this session's RetrievalGrid
+    ND_PROOF = "nd_proof"  # this session's NeedleProof and the run it was made for
+    ND_FORGET = "nd_forget"  # this session's forgetting comparison (NeedleRuns) and the run it was made for

@@ -50,6 +50,9 @@ PARAMS: dict[str, dict[str, str]] = {
     "forget": {
         "prompt": Keys.FG_PROMPT, "policy": Keys.FG_POLICY, "budget": Keys.FG_BUDGET, "sinks": Keys.FG_SINKS,
         "words": Keys.FG_WORDS, "layer": Keys.FG_LAYER},
+    "find_needle": {
+        "needle": Keys.ND_NEEDLE, "question": Keys.ND_QUESTION, "answer": Keys.ND_ANSWER, "length": Keys.ND_LENGTH,
+        "depth": Keys.ND_DEPTH, "head": Keys.ND_HEAD, "budget": Keys.ND_BUDGET, "go": Keys.ND_GO},
     "compare": {
         "a": Keys.CMP_A, "b": Keys.CMP_B, "model": Keys.CMP_MODEL, "measure": Keys.CMP_MEASURE, "kind": Keys.CMP_KIND,
         "layer": Keys.CMP_LAYER, "head": Keys.CMP_HEAD, "patch": Keys.CMP_PATCH},
@@ -60,18 +63,19 @@ ONLY_WHEN_ON = frozenset({Keys.CVD_COLOURS})  # named in the link only when swit
 
 # the type each session key holds (a link's text is parsed into it); the rest are text
 BOOLS = frozenset({Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS, Keys.WR_SAMPLED,
-                   Keys.WR_WRITES, Keys.CMP_PATCH, Keys.LEARN_ROLES})
+                   Keys.WR_WRITES, Keys.CMP_PATCH, Keys.LEARN_ROLES, Keys.ND_GO})
 INTS = frozenset({
     Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
     Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
     Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
     Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD, Keys.WR_WRITES_TOKEN, Keys.WR_WRITES_VS,
-    Keys.CMP_LAYER, Keys.CMP_HEAD, Keys.FG_BUDGET, Keys.FG_SINKS, Keys.FG_WORDS, Keys.FG_LAYER})
+    Keys.CMP_LAYER, Keys.CMP_HEAD, Keys.FG_BUDGET, Keys.FG_SINKS, Keys.FG_WORDS, Keys.FG_LAYER, Keys.ND_LENGTH,
+    Keys.ND_BUDGET})
 # A selection a link does not name is none: Back to an address without one clears it. The Write page's
 # written words too: a link leaves out none written, and Back to the prompt alone must drop them
 SELECTIONS = frozenset({Keys.SEL_Q, Keys.SEL_K, Keys.TR_SEL_Q, Keys.TR_SEL_K, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
                         Keys.WR_IDS})
-FLOATS = frozenset({Keys.WR_TEMPERATURE, Keys.WR_TOP_P})
+FLOATS = frozenset({Keys.WR_TEMPERATURE, Keys.WR_TOP_P, Keys.ND_DEPTH})
 _TRUE = ("1", "true", "yes", "on")
 
 

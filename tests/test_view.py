@@ -5,7 +5,7 @@ import pytest
 from attention import view
 from attention.view import View
 
-EVERY = ["explore", "lesson", "translate", "learning", "find_heads", "overview", "does_it_matter", "write", "compare", "forget"]
+EVERY = ["explore", "lesson", "translate", "learning", "find_heads", "overview", "does_it_matter", "write", "compare", "forget", "find_needle"]
 
 
 def test_every_page_is_listed_here():

@@ -302,3 +302,24 @@ def map_trusted(agreement: Correlation | None, rho: float = MAP_RHO) -> bool:
     """May the atlas show its q/k map as a picture of what the head does? Only with a correlation (n and
     spread allowed by correlation()) of at least `rho` between q·k and closeness on the map."""
     return agreement is not None and np.isfinite(agreement.rho) and agreement.rho >= rho
+
+
+RETRIEVAL_SCORE = 0.1  # Wu et al. 2024: a head copying more than a tenth of the needle's tokens …
+RETRIEVAL_MIN_COPIED = 10  # … measured over at least this many copyable written tokens (answered right)
+
+
+def retrieval_head(score: float, copied: int, right_runs: int, threshold: float = RETRIEVAL_SCORE,
+                   min_copied: int = RETRIEVAL_MIN_COPIED) -> tuple[str, dict]:
+    """What the needle page may say of one head (attention/analysis/retrieval.py's score): (text key, fields).
+
+    - no right answer at all: nothing was retrieved, so no head is called anything ("nd.claim.no_right");
+    - fewer than `min_copied` copyable tokens behind the score: too few to call ("nd.claim.too_few");
+    - a score above `threshold`: a retrieval head ("nd.claim.retrieval");
+    - else not one ("nd.claim.not")."""
+    fields = {"score": f"{score:.2f}", "n": int(copied), "runs": int(right_runs), "threshold": f"{threshold:.1f}",
+              "min": int(min_copied)}
+    if right_runs <= 0:
+        return "nd.claim.no_right", fields
+    if copied < min_copied or not np.isfinite(score):
+        return "nd.claim.too_few", fields
+    return ("nd.claim.retrieval" if score > threshold else "nd.claim.not"), fields

@@ -98,6 +98,17 @@ def recording(lean: bool = False) -> Iterator[list[CallRecord]]:
 
 
 @contextlib.contextmanager
+def fast() -> Iterator[None]:
+    """Within this block, calls run torch's SDPA as in a lean recording, and nothing is recorded (a long prompt
+    read in one pass with no n × n made: what a recording would keep of every layer's q and z is not kept)."""
+    token = _lean.set(True)
+    try:
+        yield
+    finally:
+        _lean.reset(token)
+
+
+@contextlib.contextmanager
 def hiding_keys(masks: dict[int, torch.Tensor]) -> Iterator[None]:
     """Within this block, layer L's calls add masks[L] (B, n_kv, Tq, Tk) to every query head of each key/value
     group (eager attention: the weights come out 0 on hidden keys). A layer not named is left as it is."""

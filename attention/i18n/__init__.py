@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from attention.i18n import (a11y_text, ablation_text, atlas_text, capture_text, common_text, compare_text, explain_text,
                             find_heads_text, lens_text, lesson_lm_text, long_text, lesson_text, overview_text, pages_text,
-                            roles_text, translator_text, why_text, write_text, writes_text, forget_text)
+                            roles_text, translator_text, why_text, write_text, writes_text, forget_text, needle_text)
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh": "中文"}
 DEFAULT_LANGUAGE = "en"
@@ -17,7 +17,7 @@ DEFAULT_LANGUAGE = "en"
 STRINGS: dict[str, dict[str, str]] = {}
 for _part in (common_text, capture_text, explain_text, translator_text, find_heads_text, overview_text, pages_text,
               ablation_text, lesson_text, lesson_lm_text, a11y_text, write_text, roles_text, lens_text, why_text,
-              compare_text, long_text, forget_text, atlas_text, writes_text):
+              compare_text, long_text, forget_text, atlas_text, writes_text, needle_text):
     _clash = set(STRINGS) & set(_part.STRINGS)
     assert not _clash, f"string keys defined twice: {_clash}"
     STRINGS.update(_part.STRINGS)

@@ -68,6 +68,7 @@ PAGES: dict[str, PageSpec] = {p.name: p for p in (
     PageSpec("write", "views/write.py", ":material/edit_note:", shows=sources.SMOLLM2),
     PageSpec("compare", "views/compare.py", ":material/compare_arrows:"),
     PageSpec("forget", "views/forget.py", ":material/memory:", shows=sources.SMOLLM2),
+    PageSpec("find_needle", "views/find_needle.py", ":material/search_insights:", shows=sources.SMOLLM2),
 )}
 DEFAULT_PAGE = "explore"
 GLOBAL_PARAMS = view_.GLOBAL  # carried by every page's link

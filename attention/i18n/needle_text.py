@@ -1,0 +1,115 @@
+"""The Find-the-needle page: retrieval heads (attention/lm/needle.py, attention/analysis/retrieval.py)."""
+
+STRINGS: dict[str, dict[str, str]] = {
+    "page.find_needle": {"en": "Find the needle", "zh": "大海捞针"},
+    "nd.title": {"en": "Find the needle: which heads fetch a fact from far back?",
+                 "zh": "大海捞针：哪些注意力头从很远的地方取回一个事实？"},
+    "nd.explain": {
+        "en": "A fact (the needle) is hidden once in a long text (the haystack); a question at the end asks for it, "
+              "and the model answers greedily. For each written token, every head's largest attention weight "
+              "lands on one earlier token, its top key. Wu et al. (2024) call a head a retrieval head when its top "
+              "key is, again and again, the very needle token being written: it copies.",
+        "zh": "一个事实（“针”）只在一段长文本（“草堆”）里出现一次；末尾的问题问到它，模型用贪心方式作答。对于写出的每个词元，每个注意力头"
+              "权重最大的位置都落在某个更早的词元上，称为它的最高键。Wu 等（2024）把这样的头称为检索头：它的最高键一次又一次正好是"
+              "正在写出的那个针中的词元——它在复制。"},
+    "nd.definition": {
+        "en": "Retrieval score of a head = (written tokens whose top-1 key lies inside the needle AND is that same "
+              "token) ÷ (the needle's length in tokens). Averaged only over runs answered right; above {threshold} "
+              "a head is a retrieval head (Wu et al. 2024).",
+        "zh": "一个头的检索分数 =（最高键落在针内、且正是该写出词元的写出词元个数）÷（针的词元长度）。只在答对的运行上取平均；"
+              "高于 {threshold} 即为检索头（Wu 等，2024）。"},
+    "nd.haystack_note": {
+        "en": "The built-in haystack is text SmolLM2 wrote itself (the atlas's corpus: 24 short texts from fixed "
+              "prompts and a fixed seed), repeated as often as the length needs. The needle goes in at the "
+              "sentence boundary nearest the depth.",
+        "zh": "内置的“草堆”是 SmolLM2 自己写的文本（图谱使用的语料：由固定提示词和固定随机种子写出的 24 段短文），按长度需要重复。"
+              "针插在最接近所选深度的句子边界处。"},
+    "nd.needle": {"en": "Needle (the fact)", "zh": "针（事实）"},
+    "nd.question": {"en": "Question", "zh": "问题"},
+    "nd.answer": {"en": "A right answer contains", "zh": "正确答案应包含"},
+    "nd.haystack": {"en": "Your own haystack (blank: the built-in one)", "zh": "自己的草堆文本（留空：使用内置文本）"},
+    "nd.length": {"en": "Length (tokens)", "zh": "长度（词元）"},
+    "nd.length_help": {"en": "The whole prompt in tokens: haystack, needle, question and chat template. Longer "
+                             "takes longer: about a minute at 2,048 tokens on a busy 2-core machine.",
+                       "zh": "整个提示词的词元数：草堆、针、问题和对话模板。越长越慢：在繁忙的双核机器上 2,048 个词元约需一分钟。"},
+    "nd.depth": {"en": "Depth (where the needle goes)", "zh": "深度（针放在哪里）"},
+    "nd.go": {"en": "Find the needle", "zh": "开始找针"},
+    "nd.press": {"en": "Press “Find the needle”: the model reads the whole haystack and answers (seconds to minutes, "
+                       "with the length).",
+                 "zh": "点击“开始找针”：模型会读完整个草堆并作答（根据长度，需要几秒到几分钟）。"},
+    "nd.working": {"en": "Reading the haystack and writing the answer…", "zh": "正在读草堆并写出答案……"},
+    "nd.failed": {"en": "The needle could not be run: {error}", "zh": "无法运行：{error}"},
+    "nd.answer_title": {"en": "The model's answer", "zh": "模型的回答"},
+    "nd.found": {"en": "Found the needle", "zh": "找到了针"},
+    "nd.not_found": {"en": "Did not find the needle", "zh": "没有找到针"},
+    "nd.prompt_info": {"en": "{n} prompt tokens; the needle is tokens {start}–{end} ({depth:.0%} deep); {copyable} "
+                             "written tokens occur in the needle.",
+                       "zh": "提示词共 {n} 个词元；针是第 {start}–{end} 个词元（深度 {depth:.0%}）；写出的词元中有 {copyable} 个出现在针里。"},
+    "nd.scores_title": {"en": "Retrieval score of every head (this run)", "zh": "每个头的检索分数（本次运行）"},
+    "nd.head_x": {"en": "head", "zh": "头"},
+    "nd.layer_y": {"en": "layer", "zh": "层"},
+    "nd.heads_above": {"en": "Heads above {threshold}: {heads}", "zh": "高于 {threshold} 的头：{heads}"},
+    "nd.heads_none": {"en": "No head is above {threshold} in this run.", "zh": "本次运行中没有头高于 {threshold}。"},
+    "nd.claim.retrieval": {
+        "en": "Layer {layer}, head {head} is a retrieval head here: it copied {score} of the needle (over {n} copyable "
+              "tokens in {runs} right answer(s); the line is {threshold}).",
+        "zh": "第 {layer} 层第 {head} 个头在这里是检索头：它复制了针的 {score}（基于 {runs} 个正确答案中 {n} 个可复制的词元；界线为 {threshold}）。"},
+    "nd.claim.not": {
+        "en": "Layer {layer}, head {head} is not a retrieval head here: its score {score} is not above {threshold}.",
+        "zh": "第 {layer} 层第 {head} 个头在这里不是检索头：它的分数 {score} 没有高于 {threshold}。"},
+    "nd.claim.too_few": {
+        "en": "Layer {layer}, head {head} scores {score}, but only {n} written tokens could be copied (at least {min} "
+              "are needed before a head is called anything).",
+        "zh": "第 {layer} 层第 {head} 个头得分 {score}，但只有 {n} 个写出的词元可以被复制（至少需要 {min} 个才能下结论）。"},
+    "nd.claim.no_right": {
+        "en": "The answer was wrong, so nothing was retrieved: no head is called a retrieval head from this run.",
+        "zh": "答案是错的，没有检索到任何东西：不能根据本次运行把任何头称为检索头。"},
+    "nd.head": {"en": "Head to follow", "zh": "要跟踪的头"},
+    "nd.head_title": {"en": "Layer {layer}, head {head}: its top key for each written token (needle shaded)",
+                      "zh": "第 {layer} 层第 {head} 个头：每个写出词元的最高键（针为阴影部分）"},
+    "nd.head_steps_x": {"en": "written token", "zh": "写出的词元"},
+    "nd.head_steps_y": {"en": "top key position", "zh": "最高键的位置"},
+    "nd.head_steps_y2": {"en": "weight on the needle", "zh": "在针上的权重"},
+    "nd.grid_title": {"en": "Over lengths and depths", "zh": "不同长度与深度"},
+    "nd.grid_explain": {
+        "en": "Each cell: the three built-in needles asked back at that length and depth (green: all right). The "
+              "retrieval scores below are averaged over the right answers only. Kept on disk once measured.",
+        "zh": "每个格子：在该长度和深度下问回三根内置的针（绿色：全对）。下面的检索分数只在答对的运行上取平均。测量一次后保存在磁盘上。"},
+    "nd.grid_run": {"en": "Measure the grid", "zh": "测量网格"},
+    "nd.grid_progress": {"en": "Run {done} of {total}", "zh": "第 {done} / {total} 次运行"},
+    "nd.grid_chart": {"en": "Share answered right", "zh": "答对的比例"},
+    "nd.grid_x": {"en": "length (tokens)", "zh": "长度（词元）"},
+    "nd.grid_y": {"en": "depth", "zh": "深度"},
+    "nd.grid_scores": {"en": "Mean retrieval score over {runs} right answers ({n} copyable tokens)",
+                       "zh": "{runs} 个正确答案上的平均检索分数（{n} 个可复制词元）"},
+    "nd.proof_title": {"en": "Proof: switch the retrieval heads off", "zh": "证明：关掉检索头"},
+    "nd.proof_explain": {
+        "en": "The {k} best heads of this run switched off (their output set to zero) against {draws} draws of {k} "
+              "random heads from the same layers, on the same prompt.",
+        "zh": "把本次运行中最好的 {k} 个头关掉（输出置零），对照从相同层中随机抽取 {k} 个头、抽 {draws} 次，使用同一个提示词。"},
+    "nd.proof_run": {"en": "Run the proof", "zh": "运行证明"},
+    "nd.proof_none": {"en": "No head copied anything in this run: there is nothing to switch off.",
+                      "zh": "本次运行中没有头复制任何东西：没有可以关掉的头。"},
+    "nd.proof_result": {
+        "en": "Every head on: {base}. Top {k} off: {top} (answer: “{answer}”). Random heads off: right in {random} of "
+              "{draws} draws.",
+        "zh": "所有头开启：{base}。关掉前 {k} 个：{top}（回答：“{answer}”）。关掉随机头：{draws} 次中 {random} 次答对。"},
+    "nd.right": {"en": "right", "zh": "答对"},
+    "nd.wrong": {"en": "wrong", "zh": "答错"},
+    "nd.proof_sink": {"en": "With them off, their own top keys fell on the first token (the sink) {share} of the time.",
+                      "zh": "关掉后，它们自己的最高键有 {share} 的时间落在第一个词元（汇聚点）上。"},
+    "nd.forget_title": {"en": "With forgetting: which caches keep the needle?", "zh": "加上遗忘：哪些缓存留住了针？"},
+    "nd.forget_explain": {
+        "en": "The same prompt with the Forget page's policies: each written token's query sees only {budget} keys. "
+              "“duo” (DuoAttention-style): the key/value groups holding this run's retrieval heads keep every key, "
+              "the others 4 sinks and the most recent keys. Bytes: the keys and values the last written query saw.",
+        "zh": "同一个提示词，使用“遗忘”页面的策略：每个写出词元的查询只能看到 {budget} 个键。“duo”（DuoAttention 式）：包含本次检索头的"
+              "键/值组保留所有键，其余只保留 4 个汇聚点和最近的键。字节数：最后一个写出查询看到的键和值。"},
+    "nd.forget_budget": {"en": "Budget (keys per query)", "zh": "预算（每个查询可见的键数）"},
+    "nd.forget_run": {"en": "Compare the caches", "zh": "比较各种缓存"},
+    "nd.col_cache": {"en": "cache", "zh": "缓存"},
+    "nd.col_right": {"en": "right?", "zh": "答对？"},
+    "nd.col_answer": {"en": "answer", "zh": "回答"},
+    "nd.col_kept": {"en": "KV kept (MB)", "zh": "保留的 KV（MB）"},
+    "nd.col_share": {"en": "share of full", "zh": "占完整缓存的比例"},
+}

@@ -1,0 +1,67 @@
+"""The Find-the-needle page through AppTest, in both languages: a link's needle at a short length gives the
+answer, the score chart and a sentence claims.py allows; the proof and the forgetting comparison run from their
+buttons; a blank needle is said in words, never a traceback."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention import i18n
+from attention.analysis import claims
+from attention.ui.state import Keys
+from tests.pages.page_text import page_text
+
+pytestmark = pytest.mark.model
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def open_needle(lang: str = "en", **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=600)
+    at.switch_page("views/find_needle.py")
+    at.query_params["lang"] = lang
+    for name, value in params.items():
+        at.query_params[name] = value
+    return at.run()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
+    at = open_needle(lang, length="160", depth="0.5", budget="24", go="1")
+    assert not at.exception and not at.error
+    assert at.title[0].value == i18n.t("nd.title", lang)
+    r = at.session_state[Keys.ND_RUN][1]
+    assert len(r.ids) <= 160 and r.steps
+    assert at.code[0].value == r.answer
+    shown = page_text(at)
+    assert i18n.t("nd.found" if r.found else "nd.not_found", lang) in shown
+    layer, head = (int(x) for x in at.session_state[Keys.ND_HEAD].split("."))  # the head followed
+    key, fields = claims.retrieval_head(float(r.retrieval_scores[layer, head]), r.copyable, int(r.found))
+    assert i18n.t(key, lang, layer=layer, head=head, **fields) in shown  # the sentence claims.py allows, as said
+    if lang == "en":  # the buttons: the proof (5 heads off against 3 draws) and the caches compared
+        at.button(key="nd_forget_run").click().run()
+        assert not at.exception and not at.error
+        runs = at.session_state[Keys.ND_FORGET][1]
+        assert [x.label for x in runs] == ["full", "streaming", "window", "h2o", "tova", "snapkv", "duo"]
+        assert runs[0].kv_bytes_kept == runs[0].kv_bytes_full
+        assert all(x.kv_bytes_kept < x.kv_bytes_full for x in runs[1:6])
+        at.button(key="nd_proof_run").click().run()
+        assert not at.exception and not at.error
+        proof = at.session_state[Keys.ND_PROOF][1]
+        assert proof.random_right.shape == (3, 1) and len(proof.top) >= 1
+        assert i18n.t("nd.proof_title", "en") in page_text(at)
+
+
+def test_a_blank_needle_is_said_in_words(smollm2):
+    at = open_needle("en", needle=" ", length="128", go="1")
+    assert not at.exception
+    assert any("needle" in i.value for i in at.info)
+
+
+def test_the_page_waits_for_the_button_and_then_runs(smollm2):
+    at = open_needle("zh", length="128")
+    assert not at.exception and Keys.ND_RUN not in at.session_state
+    assert i18n.t("nd.press", "zh") in page_text(at)
+    at.button(key="nd_go_button").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state[Keys.ND_RUN][1].steps
