@@ -1,7 +1,7 @@
 """Find the needle at SmolLM2's full length: one needle at 8,192 tokens with 24 written words and every head's
 top-1 key (attention/lm/needle.py) against plain greedy generation of the same words, and a grid of needles.
 
-    python -m bench.needle [--length 8192] [--steps 24] [--grid small|full|none] [--proof 512] [--json out.json]
+    python -m bench needle [--length 8192] [--steps 24] [--grid small|full|none] [--proof 512] [--json out.json]
 
 Each measurement is a fresh process (peak RSS = its VmHWM; the model's load is in the peak, not in the time):
   needle    needle.run on the prompt: prefill in chunks (SDPA), each written token's query row recomputed
@@ -26,7 +26,7 @@ import time
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from bench.cli import bench_parser, write_json  # noqa: E402
-from bench.peak import peak_mib  # noqa: E402
+from harness.peak import peak_mib  # noqa: E402
 
 GRIDS = ("full", "small")  # attention/lm/needle_grid.GRIDS (not imported here: the parent process stays light)
 

@@ -11,9 +11,11 @@ import pytest
 
 import attention
 from attention import ModelLoadError, sources
+from attention.lm.needle_prompt import Needle
 
 pytestmark = pytest.mark.model
 TEXT = "The cat drank the milk"
+NEEDLES = (Needle("The code is 7.", "What is the code?", "7"),)
 
 # the cheapest call of each function; a test below checks that none is missing
 CALLS: dict[str, Callable[[str], object]] = {
@@ -24,6 +26,9 @@ CALLS: dict[str, Callable[[str], object]] = {
     "why": lambda m: attention.why(TEXT, model=m, ig_steps=2, top=1),
     "translate": lambda m: attention.translate(TEXT, model=m),
     "head_writes": lambda m: attention.head_writes(TEXT, model=m),
+    "needle": lambda m: attention.needle("The code is 7.", "What is the code?", length=64, steps=1, model=m),
+    "retrieval_heads": lambda m: attention.retrieval_heads(lengths=(64,), depths=(0.5,), needles=NEEDLES, steps=1,
+                                                           model=m, cache=False),
     "head_roles": lambda m: attention.head_roles(model=m, length=4),
     "head_role_proof": lambda m: attention.head_role_proof(model=m, role="previous", length=4, ks=(1,), draws=1,
                                                            probes=1),
@@ -31,12 +36,14 @@ CALLS: dict[str, Callable[[str], object]] = {
     "evict": lambda m: attention.evict(TEXT, budget=4, steps=1, model=m),
     "head_atlas": lambda m: attention.head_atlas([TEXT], model=m),
 }
-WRITES = ("next_token", "generate", "why", "evict", "head_writes")  # only a model with a next-token head can
+WRITES = ("next_token", "generate", "why", "evict", "head_writes", "needle", "retrieval_heads")  # only a model with a next-token head can
 # what each name cannot do, and the words it is refused with
 REFUSED = {**{(name, f): "does not predict the next word" for name in ("minilm", "translator") for f in WRITES},
            ("minilm", "head_role_proof"): "causal language model",
            ("translator", "head_role_proof"): "causal language model",
-           **{(name, "translate"): "reads the built-in translator" for name in ("minilm", "smollm2", "folder")}}
+           **{(name, "translate"): "reads the built-in translator" for name in ("minilm", "smollm2", "folder")},
+           # the tiny folder holds 64 positions: no room for a needle prompt and a written word
+           **{("folder", f): "must be at least 64 tokens" for f in ("needle", "retrieval_heads")}}
 
 
 def test_every_public_function_taking_model_is_called_here():
