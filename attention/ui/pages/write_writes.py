@@ -187,7 +187,8 @@ def _head(w, step: int, a, label: str, row: int, head: int, answer) -> None:
         st.caption(t("writes.cost", change=claims.number(-drop, "+.3f"), part=claims.number(part, "+.3f")))
         said = claims.direct_and_cost(part, drop, claims.writes(a.heads.reshape(-1), row * a.heads.shape[1] + head))
         if said:
-            st.markdown(t(f"writes.{said}"))
+            st.markdown({"compensated": t("writes.compensated"), "indirect": t("writes.indirect"),
+                         "opposite": t("writes.opposite")}[said])
     if a.reads is not None:
         n = a.reads.shape[-1]
         fig = attribution_figure(list(a.tokens), {t("writes.read_series"): list(a.reads[row, head])},
