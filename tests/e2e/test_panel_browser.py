@@ -20,9 +20,12 @@ FRAMES = """(() => { window.__frames = 0; const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
     if (!this.__counted) { this.__counted = true; this.addEventListener('message', () => { window.__frames += 1; }); }
     return send.call(this, data); }; })();"""
-# Every element container Streamlit marks stale while a run runs (within the run's scope), by key class.
+# Every element container Streamlit marks stale while a run runs (within the run's scope), by key class. An empty
+# placeholder is left out: it draws nothing (since Explore's model picker, Streamlit marks the st.empty after the
+# sentence box stale during the fragment's run; the sentence box, the picker and every chart are not).
 STALE_WATCH = """() => { window.__stale = new Set(); const seen = (list) => { for (const m of list) {
   const el = m.target; if (m.attributeName === 'data-stale' && el.getAttribute('data-stale') === 'true')
+    if (el.querySelector('[data-testid="stEmpty"]') && !el.textContent.trim()) continue;  // empty: nothing drawn
     window.__stale.add([...el.classList].find((c) => c.startsWith('st-key-')) || el.getAttribute('data-testid')); } };
   new MutationObserver(seen).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-stale'] }); }"""
 HEAD_FRAGMENT = {"st-key-explore-head", "st-key-explore-head-selection", "st-key-explore-head-panel-carrier",
