@@ -59,8 +59,10 @@ def test_a_click_reruns_the_head_views_fragment_only(page, app_url):
         wait_idle(page)
         expect(page.get_by_text(f"(query {q}, key {k})")).to_be_visible()
         assert 0 < page.evaluate("() => window.__frames") <= MOST_FRAMES
-    stale = set(page.evaluate("() => [...window.__stale]"))
-    assert stale <= HEAD_FRAGMENT, stale  # nothing outside the head view's fragment was redrawn
+    stale = {s for s in page.evaluate("() => [...window.__stale]") if s.startswith("st-key-")}
+    assert stale <= HEAD_FRAGMENT, stale  # no keyed element outside the head view's fragment (the sentence box,
+    # the pickers, the legend, the explanation) was redrawn: a whole-page rerun marks them all. Unkeyed containers
+    # are left out: since Explore's model picker Streamlit may mark a placeholder outside the fragment stale.
     assert detail.evaluate("(el) => el.__kept === true")  # the panel itself is not drawn again, its blocks move
 
 
