@@ -21,6 +21,29 @@ def _writer(model: str | None, function: str):
     return sources.get(named(model, SMOLLM2, function)).kept("writer")
 
 
+def _prompt_and_token(lm, prompt: str, token: str | int | None) -> tuple[list[int], int | None]:
+    """The prompt's ids and the token asked about: a string must be exactly one token (ValueError else).
+
+    Args:
+        lm: the loaded causal LM.
+        prompt: the text before the token.
+        token: None, a token id, or a string the tokenizer reads as one token.
+
+    Returns:
+        tuple: (the prompt's ids, the token id or None).
+
+    Raises:
+        ValueError: a string that is not one token.
+    """
+    ids = list(lm.tokenizer(prompt, add_special_tokens=True)["input_ids"])
+    if isinstance(token, str):
+        found = lm.tokenizer(token, add_special_tokens=False)["input_ids"]
+        if len(found) != 1:
+            raise ValueError(f"{token!r} is {len(found)} tokens, not one")
+        token = found[0]
+    return ids, token
+
+
 def next_token(prompt: str, model: str = SMOLLM2, temperature: float = 1.0, top_k: int | None = None,
                top_p: float | None = None, max_tokens: int | None = None) -> NextToken:
     """The distribution over the token after `prompt`, from a causal language model.
@@ -142,12 +165,7 @@ def why(prompt: str, token: str | int | None = None, model: str = SMOLLM2, ig_st
 
     ig_steps = renamed("ig_steps", "steps", ig_steps, steps, "why")
     lm = _writer(model, "why")
-    ids = lm.tokenizer(prompt, add_special_tokens=True)["input_ids"]
-    if isinstance(token, str):
-        found = lm.tokenizer(token, add_special_tokens=False)["input_ids"]
-        if len(found) != 1:
-            raise ValueError(f"{token!r} is {len(found)} tokens, not one")
-        token = found[0]
+    ids, token = _prompt_and_token(lm, prompt, token)
     return why_lm.explain(lm, list(ids), token, ig_steps or why_lm.IG_STEPS, top)
 
 
@@ -179,10 +197,5 @@ def head_writes(prompt: str, model: str = SMOLLM2, token: str | int | None = Non
     from attention.lm import head_writes as _writes
 
     lm = _writer(model, "head_writes")
-    ids = lm.tokenizer(prompt, add_special_tokens=True)["input_ids"]
-    if isinstance(token, str):
-        found = lm.tokenizer(token, add_special_tokens=False)["input_ids"]
-        if len(found) != 1:
-            raise ValueError(f"{token!r} is {len(found)} tokens, not one")
-        token = found[0]
+    ids, token = _prompt_and_token(lm, prompt, token)
     return _writes.writes(lm, list(ids), token, position)
