@@ -1,17 +1,17 @@
-"""When a page may say that a head writes a word (claims.writes) and what its direct part and the cost of
-switching it off say together (claims.direct_and_cost): earned by numbers, and not said where they do not."""
+"""When a page may say that a head writes a word (writes_claims.writes) and what its direct part and the cost of
+switching it off say together (writes_claims.direct_and_cost): earned by numbers, and not said where they do not."""
 
 import numpy as np
 
-from attention.analysis import claims
+from attention.analysis import writes_claims
 
 
 def test_a_head_far_out_of_the_others_spread_writes_the_word():
     rng = np.random.default_rng(0)
     parts = rng.normal(0.0, 0.05, 270)
     parts[100] = 9.3  # DESIGN.md's violin sentence: one head +9.3 among parts of a few hundredths
-    assert claims.writes(parts, 100)
-    centre, spread = claims.others_spread(parts, 100)
+    assert writes_claims.writes(parts, 100)
+    centre, spread = writes_claims.others_spread(parts, 100)
     assert abs(centre) < 0.02 and 0.03 < spread < 0.07
 
 
@@ -21,24 +21,24 @@ def test_the_largest_of_an_even_spread_is_not_said_to_write_it():
     rng = np.random.default_rng(1)
     parts = rng.normal(0.0, 1.0, 270)
     i = int(np.argmax(np.abs(parts)))
-    assert abs(parts[i]) >= claims.WRITES_FLOOR  # large enough in logits: the spread alone decides
-    assert not claims.writes(parts, i)
+    assert abs(parts[i]) >= writes_claims.WRITES_FLOOR  # large enough in logits: the spread alone decides
+    assert not writes_claims.writes(parts, i)
 
 
 def test_a_standout_among_near_zero_parts_below_the_floor_is_not_said():
     parts = np.full(270, 1e-4)
     parts[3] = 0.2  # far out in spreads, but a fifth of a logit
-    assert not claims.writes(parts, 3)
-    assert not claims.writes(np.array([5.0, 0.0, 0.1]), 0)  # too few others to judge a spread
+    assert not writes_claims.writes(parts, 3)
+    assert not writes_claims.writes(np.array([5.0, 0.0, 0.1]), 0)  # too few others to judge a spread
 
 
 def test_direct_part_and_cost_are_said_together_only_when_the_numbers_show_it():
-    assert claims.direct_and_cost(9.3, 0.4, stands_out=True) == "compensated"  # writes much, costs little
-    assert claims.direct_and_cost(9.3, 6.0, stands_out=True) is None  # writes much, costs much: they agree
-    assert claims.direct_and_cost(9.3, 0.4, stands_out=False) is None  # not said to write it at all
-    assert claims.direct_and_cost(-2.0, 0.0, stands_out=True) is None  # writes against it: nothing to make up
-    assert claims.direct_and_cost(0.05, 1.2, stands_out=False) == "indirect"  # costs much, writes little
-    assert claims.direct_and_cost(0.05, 0.3, stands_out=False) is None  # a small cost says nothing
+    assert writes_claims.direct_and_cost(9.3, 0.4, stands_out=True) == "compensated"  # writes much, costs little
+    assert writes_claims.direct_and_cost(9.3, 6.0, stands_out=True) is None  # writes much, costs much: they agree
+    assert writes_claims.direct_and_cost(9.3, 0.4, stands_out=False) is None  # not said to write it at all
+    assert writes_claims.direct_and_cost(-2.0, 0.0, stands_out=True) is None  # writes against it: nothing to make up
+    assert writes_claims.direct_and_cost(0.05, 1.2, stands_out=False) == "indirect"  # costs much, writes little
+    assert writes_claims.direct_and_cost(0.05, 0.3, stands_out=False) is None  # a small cost says nothing
 
 
 def test_two_heads_of_one_size_are_not_said_to_write_it_alone():
@@ -47,15 +47,15 @@ def test_two_heads_of_one_size_are_not_said_to_write_it_alone():
     parts = np.zeros(270)
     parts[100], parts[200] = 0.682, -0.546
     parts[:100] = np.linspace(-0.05, 0.05, 100)
-    assert not claims.writes(parts, 100)
-    assert claims.largest_other(parts, 100) == (200, -0.546)
+    assert not writes_claims.writes(parts, 100)
+    assert writes_claims.largest_other(parts, 100) == (200, -0.546)
     parts[200] = -0.3  # now 2.3 times smaller: the first writes it
-    assert claims.writes(parts, 100)
+    assert writes_claims.writes(parts, 100)
 
 
 def test_a_part_and_a_cost_pointing_opposite_ways_are_said_only_when_both_are_clear():
-    assert claims.direct_and_cost(-0.546, 0.164, stands_out=False) == "opposite"  # writes against, yet helps
-    assert claims.direct_and_cost(0.341, -0.2, stands_out=False) == "opposite"  # writes for, yet off helps
-    assert claims.direct_and_cost(-0.05, 0.164, stands_out=False) is None  # a part too small to set against
-    assert claims.direct_and_cost(-0.546, 0.03, stands_out=False) is None  # a cost too small
-    assert claims.direct_and_cost(0.546, 0.164, stands_out=False) is None  # the same way: nothing to say
+    assert writes_claims.direct_and_cost(-0.546, 0.164, stands_out=False) == "opposite"  # writes against, yet helps
+    assert writes_claims.direct_and_cost(0.341, -0.2, stands_out=False) == "opposite"  # writes for, yet off helps
+    assert writes_claims.direct_and_cost(-0.05, 0.164, stands_out=False) is None  # a part too small to set against
+    assert writes_claims.direct_and_cost(-0.546, 0.03, stands_out=False) is None  # a cost too small
+    assert writes_claims.direct_and_cost(0.546, 0.164, stands_out=False) is None  # the same way: nothing to say

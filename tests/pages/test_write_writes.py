@@ -77,7 +77,7 @@ def test_the_switch_opens_the_grid_the_check_and_the_chosen_head(smollm2, lang):
 
 
 def test_a_link_reopens_the_parts_says_when_no_head_stands_out_and_splits_a_difference(smollm2):
-    from attention.analysis import claims
+    from attention.analysis import writes_claims
     from attention.lm import head_writes
 
     prompt = "Once upon a time there was a"  # its largest head part (about +0.33) is no writing of the word
@@ -87,7 +87,7 @@ def test_a_link_reopens_the_parts_says_when_no_head_stands_out_and_splits_a_diff
     answer = at.session_state[Keys.WR_WRITES_ANSWER][1]
     assert answer.vs is None and answer.heads == pytest.approx(base.heads, abs=1e-5)
     flat = answer.heads.reshape(-1)
-    assert not claims.writes(flat, int(abs(flat).argmax()))
+    assert not writes_claims.writes(flat, int(abs(flat).argmax()))
     text = said(at)
     assert "is not far beyond the others" in text and "Half of the other" not in text
     other = int(base.readout.logits.topk(2).indices[1])  # the second likeliest: among the words offered

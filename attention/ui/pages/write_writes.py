@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from attention.analysis import claims
+from attention.analysis import claims, writes_claims
 from attention.params.markdown import code
 from attention.params.selection import Selection, selection_from_event
 from attention.plots.why_bars import attribution_figure
@@ -134,13 +134,13 @@ def _claim(a, label: str) -> None:
     flat = a.heads.reshape(-1)
     i = int(np.argmax(np.abs(flat)))
     layer, head = a.layers[i // a.heads.shape[1]], i % a.heads.shape[1]
-    centre, spread = claims.others_spread(flat, i)
-    j, other = claims.largest_other(flat, i)
+    centre, spread = writes_claims.others_spread(flat, i)
+    j, other = writes_claims.largest_other(flat, i)
     words = dict(layer=layer, head=head, token=label, part=claims.number(flat[i], "+.3f"), n=flat.size - 1,
-                 mad=claims.number(spread / claims.MAD_NORMAL, ".3f"), centre=claims.number(centre, "+.3f"),
+                 mad=claims.number(spread / writes_claims.MAD_NORMAL, ".3f"), centre=claims.number(centre, "+.3f"),
                  o_layer=a.layers[j // a.heads.shape[1]], o_head=j % a.heads.shape[1],
                  other=claims.number(other, "+.3f"))
-    if claims.writes(flat, i):
+    if writes_claims.writes(flat, i):
         st.markdown(t("writes.claim", **words))
     else:
         st.caption(t("writes.no_claim", **words))
@@ -151,7 +151,7 @@ BESIDE = 5  # heads listed beside each other: the most written and the most cost
 
 def _beside(a, answer, p: float) -> None:
     """The heads that write most and those whose switching off costs most, both numbers side by side, and what
-    they say together where claims allow it (claims.direct_and_cost)."""
+    they say together where claims allow it (writes_claims.direct_and_cost)."""
     flat, n_heads = a.heads.reshape(-1), a.heads.shape[1]
     drops = {tuple(h): float(d) for h, d in zip(answer.heads, answer.drops, strict=True)}
     by_part = [int(i) for i in np.argsort(-np.abs(flat), kind="stable")[:BESIDE]]
@@ -161,7 +161,7 @@ def _beside(a, answer, p: float) -> None:
     for i in dict.fromkeys([*by_part, *costly[:BESIDE]]):
         layer, head = a.layers[i // n_heads], i % n_heads
         drop = drops.get(("decoder", layer, head), 0.0)
-        said = claims.direct_and_cost(float(flat[i]), drop, claims.writes(flat, i))
+        said = writes_claims.direct_and_cost(float(flat[i]), drop, writes_claims.writes(flat, i))
         words = {"compensated": t("writes.said_compensated"), "indirect": t("writes.said_indirect"),
                  "opposite": t("writes.said_opposite")}.get(said, "")
         rows.append(f"| {t('writes.head_short', layer=layer, head=head)} | {claims.number(flat[i], '+.3f')} | {claims.number(-drop, '+.3f')} | {words} |")
@@ -185,7 +185,7 @@ def _head(w, step: int, a, label: str, row: int, head: int, answer) -> None:
     else:
         drop = float(answer.drops[list(answer.heads).index(("decoder", layer, head))])
         st.caption(t("writes.cost", change=claims.number(-drop, "+.3f"), part=claims.number(part, "+.3f")))
-        said = claims.direct_and_cost(part, drop, claims.writes(a.heads.reshape(-1), row * a.heads.shape[1] + head))
+        said = writes_claims.direct_and_cost(part, drop, writes_claims.writes(a.heads.reshape(-1), row * a.heads.shape[1] + head))
         if said:
             st.markdown({"compensated": t("writes.compensated"), "indirect": t("writes.indirect"),
                          "opposite": t("writes.opposite")}[said])
