@@ -76,7 +76,7 @@ def layer_of_module(module: str) -> str | None:
     if parts[1] == "ui" and len(parts) > 2 and parts[2] in UI_PARTS:
         return f"ui.{parts[2]}"
     # trace_count, head_cache, site_rows and errors are parts of the contract: they import nothing above core
-    contract = {"core": "core", "trace": "trace", "trace_count": "trace", "head_cache": "trace", "byte_lru": "trace", "site_rows": "trace", "errors": "trace", "ids": "trace", "blas": "blas",
+    contract = {"core": "core", "trace": "trace", "trace_count": "trace", "head_cache": "trace", "byte_lru": "trace", "site_rows": "trace", "site": "trace", "site_make": "trace", "errors": "trace", "ids": "trace", "blas": "blas",
                 "keys": "keys"}
     return contract.get(parts[1], parts[1])
 

@@ -11,7 +11,7 @@ import pytest
 from attention import core, site_rows
 from attention.trace import TOLERANCE, Site, Trace, make_site
 
-trace = importlib.import_module("attention.trace")  # the module: attention.trace the name is the function
+site_make = importlib.import_module("attention.site_make")
 RNG = np.random.default_rng(11)
 H, NQ, NK, D = 2, 3, 4, 8
 
@@ -105,7 +105,7 @@ def test_make_site_converts_each_field_by_its_annotation():
     assert s.input_tokens == ("x", "y", "z") and type(s.scale) is float
     assert s.query_inputs.dtype == np.float32 and not s.query_inputs.flags.writeable
     assert site(input_tokens=None).input_tokens is None and s.key_inputs is None
-    conv = trace._conversion
+    conv = site_make._conversion
     assert conv(tuple[str, ...])(["a"]) == ("a",) and conv(tuple[str, ...] | None)(None) is None
     assert conv(tuple[str, ...] | None)("ab") == ("a", "b")
     frozen = conv(np.ndarray | None)([1, 2])
