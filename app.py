@@ -9,12 +9,13 @@ import streamlit as st
 from attention import blas, sources
 from attention.i18n import LANGUAGES
 from attention.ui import history, state
-from attention.ui.hosting import settings
+from attention.ui.hosting import fragment_rescue, settings
 from attention.view import EXPLORE_TEXT
 from attention.ui.charts import IMAGE_FORMATS
 from attention.ui.lang import t
 from attention.ui.state import Keys
 
+fragment_rescue.install()  # a click in a fragment this session does not hold yet runs the page, never dropped
 blas.one_thread_for_process()  # numpy's spinning BLAS threads would slow the next forward pass (attention/blas.py)
 st.set_page_config(page_title="Attention, seen from inside", page_icon="🔍", layout="wide")
 state.keep()

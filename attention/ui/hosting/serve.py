@@ -130,6 +130,9 @@ def main() -> None:
         threading.Thread(target=warm, name="warm", daemon=True).start()
     from streamlit.web import cli
 
+    from attention.ui.hosting import fragment_rescue
+
+    fragment_rescue.install()  # before the first session (app.py installs it too, for `streamlit run app.py`)
     sys.argv = ["streamlit", *sys.argv[1:]]
     sys.exit(cli.main())
 
