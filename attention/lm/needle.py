@@ -1,8 +1,9 @@
 """Find the needle: a fact stated once in a long prompt, asked back at the end, answered greedily, with every
 head's top-1 key recorded for each written token (Wu et al. 2024's retrieval heads, attention/analysis/retrieval.py).
 
-The prompt is read through the KV cache in one pass with the model's fast attention (SDPA's causal kernel: no
-n × n made, nothing recorded), its last token alone after it (recorded: the first written token's query). Each
+The prompt is read through the KV cache with the model's fast attention (SDPA: no n × n made, nothing recorded),
+in fixed pieces so a grid can share the start before the needle (needle_prefill.py), its last token alone after
+it (recorded: the first written token's query). Each
 written token's query row is then recomputed per layer from the very q and cached k the model used (after RoPE,
 handed to our attention function): S = q·Kᵀ · scale is (heads, n), one row, O(n) a step whatever the length;
 its argmax per head is the head's top key, its softmax summed over the needle the head's weight there. No
@@ -26,13 +27,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import torch
+from transformers import DynamicCache
 
 from attention import blas
 from attention.analysis import retrieval
 from attention.capture import attention_fn, malloc
 from attention.capture.loaded import LoadedModel
 from attention.head_mask import switched_off
-from attention.lm import kv_buffer
+from attention.lm import kv_buffer, needle_prefill
 from attention.lm.needle_prompt import Prompt
 
 KV_BYTES = 4  # float32 keys and values
@@ -147,7 +149,8 @@ def _one(rec, layer: int, span: tuple[int, int], masks: dict | None, top: np.nda
 
 
 def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: str | None = None, steps: int = 24,
-        off: Iterable[tuple[str, int, int]] = (), rule: KeyRule | None = None, label: str = "full") -> NeedleRun:
+        off: Iterable[tuple[str, int, int]] = (), rule: KeyRule | None = None, label: str = "full",
+        start: tuple[DynamicCache, int] | None = None) -> NeedleRun:
     """Write up to `steps` tokens greedily after the prompt; every head's top key for each.
 
     Args:
@@ -159,6 +162,9 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
         off: heads (kind, layer, head) switched off for the whole run (zero mode).
         rule: keys each written query sees (None: every key). See KeyRule.
         label: the run's condition, kept on the result.
+        start: (a cache with room for len(prompt.ids) + steps + 1 tokens holding the first b, b) where b is an
+            end of needle_prefill.boundaries and the keys were read the same way, heads `off` included
+            (needle_prefill.Shelf.before_needle): the run reads on from b. None: the whole prompt is read here.
 
     Returns:
         NeedleRun (see its docstring).
@@ -168,7 +174,7 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
     from attention.capture import hf_ablation
 
     ids = list(prompt.ids)
-    n_steps = max(1, min(int(steps), lm.max_tokens - len(ids)))
+    n_steps = _steps(lm, ids, steps)
     config = lm.model.config
     layers, heads = lm.n_layers, int(config.num_attention_heads)
     kv_heads = int(getattr(config, "num_key_value_heads", heads))
@@ -180,16 +186,14 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
         return attention_fn.call_layer(rec.module, lm.module_names.get(id(rec.module), ""))
 
     malloc.fix_threshold()
-    room = len(ids) + n_steps + 1
-    cache = kv_buffer.buffered_cache(config, room, room)
+    space = len(ids) + n_steps + 1  # room(): the prompt, the written tokens and one more
+    cache, done = start if start is not None else (kv_buffer.buffered_cache(config, space, space), 0)
     eos = lm.tokenizer.eos_token_id
     written: list[NeedleStep] = []
     seen = kept_keys = len(ids) * layers * kv_heads  # keys the current query sees; the last written one's
     with switched_off(sw), torch.inference_mode():
-        if len(ids) > 1:  # all but the last token in one pass, SDPA's causal kernel, nothing recorded
-            with attention_fn.fast():
-                cache = lm.model(input_ids=torch.tensor([ids[:-1]]), cache=cache, use_cache=True,
-                                 logits_to_keep=1).cache
+        if len(ids) > 1:  # all but the last token in fixed pieces (needle_prefill), SDPA, nothing recorded
+            cache = needle_prefill.read(lm, ids, needle_prefill.boundaries(len(ids) - 1, prompt.span[0]), cache, done)
         with attention_fn.recording(lean=True) as records:  # the last: its row is the first written token's query
             out = lm.model(input_ids=torch.tensor([ids[-1:]]), cache=cache, use_cache=True, logits_to_keep=1)
         cache = out.cache
@@ -218,6 +222,15 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
     per_key = 2 * d_head * KV_BYTES
     return NeedleRun(needle, question, expected, answer, retrieval.is_right(answer, needle, expected), tuple(ids),
                      prompt.span, prompt.depth, tuple(written), kept_keys * per_key, full_keys * per_key, label)
+
+
+def _steps(lm: LoadedModel, ids, steps: int) -> int:
+    return max(1, min(int(steps), lm.max_tokens - len(ids)))
+
+
+def room(lm: LoadedModel, prompt: Prompt, steps: int) -> int:
+    """Tokens run() makes room for in its cache: the prompt, the written tokens and one more."""
+    return len(prompt.ids) + _steps(lm, prompt.ids, steps) + 1
 
 
 def _masks(rule: KeyRule | None, layers: int, p: int, kv_heads: int) -> dict[int, torch.Tensor] | None:
