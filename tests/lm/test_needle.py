@@ -189,3 +189,60 @@ def test_the_grid_counts_right_runs_only_and_is_read_back_from_disk(tiny, tmp_pa
                                        np.array([[[12, 4]]]), np.array([[["a", "b"]]]), np.array([[[1, 1]]]))
     assert np.array_equal(forced.mean_scores, np.ones((3, 4)))  # the wrong run's 5s are left out
     assert forced.copied_tokens == 12 and forced.retrieval_heads()[0].score == 1.0
+
+
+def _same_run(a, b) -> bool:
+    """Two needle runs wrote the same tokens with bit-for-bit the same top keys, needle and sink weights."""
+    return (a.answer == b.answer and a.written == b.written and np.array_equal(a.top_keys, b.top_keys)
+            and all(np.array_equal(x.needle_weight, y.needle_weight) and np.array_equal(x.sink_weight, y.sink_weight)
+                    for x, y in zip(a.steps, b.steps, strict=True)))
+
+
+def test_the_shared_grid_gives_every_runs_own_numbers_on_a_tiny_model(tiny, monkeypatch, tmp_path):
+    """The grid's shared starts (needle_prefill.Shelf: the filler before the needle read once, for the other needles
+    and the longer haystacks) against every run reading its whole prompt itself: the same answers, top keys,
+    weights and scores, exactly; and fewer tokens read."""
+    from attention.lm import needle_grid, needle_prefill
+
+    monkeypatch.setattr(needle_prefill, "PIECE", 32)  # pieces the tiny prompts outgrow several times
+    shelf = needle_prefill.Shelf(tiny)
+    prompts = sorted([(build(tiny.tokenizer, nd.needle, nd.question, None, n, d), nd)
+                      for n in (150, 260) for d in (0.3, 0.8) for nd in NEEDLES[:2]],
+                     key=lambda x: x[0].ids[: x[0].span[0]])
+    before = 0
+    for p, nd in prompts:
+        alone = needle.run(tiny, p, nd.needle, nd.question, nd.answer, steps=4)
+        start = shelf.before_needle(p.ids, p.span[0], needle.room(tiny, p, 4))
+        shared = needle.run(tiny, p, nd.needle, nd.question, nd.answer, steps=4, start=start)
+        assert _same_run(alone, shared), (len(p.ids), p.span)
+        before += p.span[0]
+    assert shelf.read_tokens < before / 2  # the starts were read once, not once a needle
+    kw = dict(lengths=(150, 260), depths=(0.3, 0.8), needles=NEEDLES[:2], steps=4)
+    fast, plain = needle_grid.measure(tiny, **kw), needle_grid.measure(tiny, shared=False, **kw)
+    assert np.array_equal(fast.scores, plain.scores) and np.array_equal(fast.answers, plain.answers)
+    assert np.array_equal(fast.found, plain.found) and np.array_equal(fast.copyable, plain.copyable)
+
+
+def test_the_pieces_end_at_whole_pieces_then_the_needle_then_the_prompt():
+    from attention.lm import needle_prefill
+
+    assert needle_prefill.boundaries(1500, 1100, 512) == [512, 1024, 1100, 1500]
+    assert needle_prefill.boundaries(1500, 1024, 512) == [512, 1024, 1500]
+    assert needle_prefill.boundaries(300, 0, 512) == [300]
+    assert needle_prefill.boundaries(300, 20, 512) == [20, 300]
+
+
+def test_smollm2_shared_starts_give_every_runs_own_numbers(smollm2):
+    """The real model, two lengths whose needles lie past the first whole piece (the trunk shared across lengths)
+    and two needles sharing each start: bit for bit the per-run numbers."""
+    from attention.lm import needle_prefill
+
+    shelf = needle_prefill.Shelf(smollm2)
+    prompts = sorted([(build(smollm2.tokenizer, nd.needle, nd.question, None, n, 0.8), nd)
+                      for n in (700, 1100) for nd in NEEDLES[:2]], key=lambda x: x[0].ids[: x[0].span[0]])
+    assert all(p.span[0] > needle_prefill.PIECE for p, _ in prompts)
+    for p, nd in prompts:
+        alone = needle.run(smollm2, p, nd.needle, nd.question, nd.answer, steps=3)
+        start = shelf.before_needle(p.ids, p.span[0], needle.room(smollm2, p, 3))
+        assert _same_run(alone, needle.run(smollm2, p, nd.needle, nd.question, nd.answer, steps=3, start=start))
+    assert shelf.read_tokens == needle_prefill.PIECE + sum({p.span[0] - needle_prefill.PIECE for p, _ in prompts})
