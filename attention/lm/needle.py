@@ -34,8 +34,9 @@ from attention.analysis import retrieval
 from attention.capture import attention_fn, malloc
 from attention.capture.loaded import LoadedModel
 from attention.head_mask import switched_off
-from attention.lm import kv_buffer, needle_prefill
-from attention.lm.needle_prompt import Prompt
+from attention.lm import kv_buffer, needle_prefill, needle_rows
+from attention.lm.needle_rows import NeedleRows
+from attention.lm.needle_prompt import Prompt, Refused
 
 KV_BYTES = 4  # float32 keys and values
 
@@ -88,6 +89,7 @@ class NeedleRun:
     kv_bytes_kept: int
     kv_bytes_full: int
     label: str = "full"  # the run's condition: "full", a policy's name, "duo", "top-k off", …
+    rows: NeedleRows | None = field(default=None, repr=False)  # run(keep=True): what the written queries read
 
     @property
     def written(self) -> list[int]:
@@ -150,7 +152,7 @@ def _one(rec, layer: int, span: tuple[int, int], masks: dict | None, top: np.nda
 
 def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: str | None = None, steps: int = 24,
         off: Iterable[tuple[str, int, int]] = (), rule: KeyRule | None = None, label: str = "full",
-        start: tuple[DynamicCache, int] | None = None) -> NeedleRun:
+        start: tuple[DynamicCache, int] | None = None, keep: bool = False) -> NeedleRun:
     """Write up to `steps` tokens greedily after the prompt; every head's top key for each.
 
     Args:
@@ -165,12 +167,15 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
         start: (a cache with room for len(prompt.ids) + steps + 1 tokens holding the first b, b) where b is an
             end of needle_prefill.boundaries and the keys were read the same way, heads `off` included
             (needle_prefill.Shelf.before_needle): the run reads on from b. None: the whole prompt is read here.
+        keep: keep what the written tokens' queries read (`.rows`, needle_rows.NeedleRows), so a head's exact
+            rows can be shown later; with no key rule only (a rule's hidden keys are not kept).
 
     Returns:
         NeedleRun (see its docstring).
     """
     if lm.capture != "registry":
-        raise ValueError(f"{lm.name}: the needle needs attention captured through the registry")
+        raise Refused("nd.err.capture", f"{lm.name}: the needle needs attention captured through the registry",
+                      model=lm.name)
     from attention.capture import hf_ablation
 
     ids = list(prompt.ids)
@@ -190,6 +195,9 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
     cache, done = start if start is not None else (kv_buffer.buffered_cache(config, space, space), 0)
     eos = lm.tokenizer.eos_token_id
     written: list[NeedleStep] = []
+    kept_rows: list[tuple] = []  # keep: each written token's (q, z, scales), every layer
+    if keep and rule is not None:
+        raise ValueError("keep needs every key: a key rule's hidden keys are not kept")
     seen = kept_keys = len(ids) * layers * kv_heads  # keys the current query sees; the last written one's
     with switched_off(sw), torch.inference_mode():
         if len(ids) > 1:  # all but the last token in fixed pieces (needle_prefill), SDPA, nothing recorded
@@ -198,6 +206,7 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
             out = lm.model(input_ids=torch.tensor([ids[-1:]]), cache=cache, use_cache=True, logits_to_keep=1)
         cache = out.cache
         looked = _looked(records, layer_of, prompt.span, None, (layers, heads))  # the prompt's last query
+        row = needle_rows.step_rows(records, layer_of, layers) if keep else None
         del records
         p = len(ids) - 1
         for _ in range(n_steps):
@@ -205,6 +214,8 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
             if token == eos:
                 break
             written.append(NeedleStep(token, lm.tokenizer.convert_ids_to_tokens([token])[0], p, *looked))
+            if row is not None:
+                kept_rows.append(row)
             kept_keys = seen
             if len(written) == n_steps:
                 break
@@ -215,13 +226,17 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
                 out = lm.model(input_ids=torch.tensor([[token]]), cache=cache, use_cache=True, logits_to_keep=1)
             cache = out.cache
             looked = _looked(records, layer_of, prompt.span, masks, (layers, heads))
+            row = needle_rows.step_rows(records, layer_of, layers) if keep else None
             seen = _kept_count(masks, layers, kv_heads, p)
             del records
     answer = lm.tokenizer.decode([s.token_id for s in written], skip_special_tokens=True).strip()
     full_keys = (written[-1].position + 1 if written else len(ids)) * layers * kv_heads
     per_key = 2 * d_head * KV_BYTES
+    rows = None
+    if kept_rows:
+        rows = needle_rows.keep([r[0] for r in kept_rows], [r[1] for r in kept_rows], kept_rows[0][2], cache, len(ids) - 1)
     return NeedleRun(needle, question, expected, answer, retrieval.is_right(answer, needle, expected), tuple(ids),
-                     prompt.span, prompt.depth, tuple(written), kept_keys * per_key, full_keys * per_key, label)
+                     prompt.span, prompt.depth, tuple(written), kept_keys * per_key, full_keys * per_key, label, rows)
 
 
 def _steps(lm: LoadedModel, ids, steps: int) -> int:

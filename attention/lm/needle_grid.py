@@ -120,7 +120,7 @@ def measure(lm: LoadedModel, lengths: Sequence[int] = (512, 1024, 2048, 4096),
     (needle_prefill.Shelf): the same numbers as every run read on its own (shared=False), in about half the time."""
     lengths, depths, needles = tuple(int(x) for x in lengths), tuple(float(d) for d in depths), tuple(needles)
     if not lengths or not depths or not needles:
-        raise ValueError("The grid needs at least one length, one depth and one needle.")
+        raise needle_prompt.Refused("nd.err.grid", "The grid needs at least one length, one depth and one needle.")
     path = None if cache_dir is None else os.path.join(cache_dir, grid_key(lm.name, lengths, depths, needles, steps,
                                                                              haystack))
     if path is not None and os.path.isfile(path):

@@ -117,3 +117,24 @@ class Shelf:
         self.trunk = read(self.lm, ids, ends, self.trunk, shared)
         self.read_tokens += whole - shared
         self.trunk_ids = [int(t) for t in ids[:whole]]
+
+
+def planned(prompts: Sequence[tuple[Sequence[int], int]]) -> tuple[int, int]:
+    """(tokens a Shelf puts through the model, tokens every run reading alone does) for prompts given as
+    (ids, the needle's first position) in the order they are run: what a grid saves, counted without a model."""
+    trunk: list[int] = []
+    last: tuple[int, ...] | None = None
+    shared = alone = 0
+    for ids, start in prompts:
+        alone += len(ids)
+        head = tuple(int(t) for t in ids[:start])
+        if head != last:
+            whole = max([e for e in boundaries(len(ids) - 1, start) if e < start], default=0)
+            agree = _agree(trunk, ids[:whole])
+            if agree < whole:
+                shared += whole - agree // PIECE * PIECE
+                trunk = [int(t) for t in ids[:whole]]
+            shared += start - whole
+            last = head
+        shared += len(ids) - start
+    return shared, alone

@@ -56,14 +56,21 @@ class NeedleProof:
 
 
 def same_layer_draw(top: Sequence[HeadId], heads: int, exclude: set[tuple[int, int]],
-                    rng: np.random.Generator) -> tuple[HeadId, ...]:
-    """One random head per top head, from the same layer, outside `exclude` (layer, head) and not drawn twice."""
+                    rng: np.random.Generator, layers: int | None = None) -> tuple[HeadId, ...]:
+    """One random head per top head, from the same layer, outside `exclude` (layer, head) and not drawn twice;
+    where that layer has no head left (many top heads in one layer), from the nearest layer that has one
+    (`layers`: how many there are; None: the top heads' own layers only, the head itself when none is left)."""
     out, taken = [], set(exclude)
     for h in top:
-        free = [j for j in range(heads) if (h.layer, j) not in taken]
-        j = int(rng.choice(free)) if free else h.head
-        taken.add((h.layer, j))
-        out.append(HeadId(h.kind, h.layer, j))
+        near = [h.layer] if layers is None else sorted(range(layers), key=lambda L: (abs(L - h.layer), L))
+        free: list[tuple[int, int]] = []
+        for layer in near:
+            free = [(layer, j) for j in range(heads) if (layer, j) not in taken]
+            if free:
+                break
+        layer, j = free[int(rng.integers(len(free)))] if free else (h.layer, h.head)
+        taken.add((layer, j))
+        out.append(HeadId(h.kind, layer, j))
     return tuple(out)
 
 

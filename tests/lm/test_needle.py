@@ -246,3 +246,41 @@ def test_smollm2_shared_starts_give_every_runs_own_numbers(smollm2):
         start = shelf.before_needle(p.ids, p.span[0], needle.room(smollm2, p, 3))
         assert _same_run(alone, needle.run(smollm2, p, nd.needle, nd.question, nd.answer, steps=3, start=start))
     assert shelf.read_tokens == needle_prefill.PIECE + sum({p.span[0] - needle_prefill.PIECE for p, _ in prompts})
+
+
+def _rows_match_eager(lm, length: int, steps: int, tol: float) -> float:
+    """Every layer's kept rows, read back through a long Site, against transformers' eager weights of the whole text."""
+    from attention.analysis import long_rows
+    from attention.lm import needle_rows
+
+    p = _prompt(lm.tokenizer, length, 0.5)
+    nd = NEEDLES[0]
+    r = needle.run(lm, p, nd.needle, nd.question, nd.answer, steps=steps, keep=True)
+    text = list(p.ids) + r.written[:-1]
+    eager = _eager_rows(lm, text, len(p.ids) - 1)  # (steps, layers, heads, n)
+    tokens = lm.tokenizer.convert_ids_to_tokens(text)
+    worst = 0.0
+    for layer in range(lm.n_layers):
+        site = needle_rows.site(r.rows, layer, tokens)
+        assert site.shape == (len(r.steps), len(text)) and site.is_long
+        for head in range(eager.shape[2]):
+            for i, step in enumerate(r.steps):
+                row = long_rows.row(site, head, i)
+                worst = max(worst, float(np.abs(row - eager[i, layer, head]).max()))
+                assert int(row.argmax()) == int(step.top_key[layer, head])
+                assert not row[step.position + 1:].any()  # the causal rule: nothing after the query
+    assert worst < tol, worst
+    return worst
+
+
+def test_kept_rows_are_the_models_own_attention_on_a_tiny_model(tiny):
+    _rows_match_eager(tiny, 200, 5, 1e-5)
+
+
+def test_kept_rows_are_smollm2s_own_attention(smollm2):
+    _rows_match_eager(smollm2, 160, 4, 1e-4)
+
+
+def test_keeping_rows_with_a_key_rule_is_refused(tiny):
+    with pytest.raises(ValueError, match="every key"):
+        needle.run(tiny, _prompt(tiny.tokenizer), "x", "y", steps=2, keep=True, rule=lambda layer, p, kv: None)
