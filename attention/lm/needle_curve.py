@@ -88,8 +88,9 @@ def curve(lm: LoadedModel, prompts: Sequence[tuple[Prompt, Needle]], ranked: Seq
           ks: Sequence[int] = KS, draws: int = 3, steps: int = 24, seed: int = 0,
           progress: Progress | None = None) -> ProofCurve:
     """Each prompt with every head on, with the top k of `ranked` off for each k, and with `draws` random
-    same-layer sets of k off for each k (1 + K × (1 + draws) runs a prompt)."""
-    ks = tuple(sorted({int(k) for k in ks if 0 < int(k) <= len(ranked)}))
+    same-layer sets of k off for each k (1 + K × (1 + draws) runs a prompt). `ranked`: every head, best first; a k
+    past half of them is left out (k random heads outside the top k would not exist)."""
+    ks = tuple(sorted({int(k) for k in ks if 0 < 2 * int(k) <= len(ranked)}))
     if not ks or not prompts:
         raise Refused("nd.err.proof", "The proof needs at least one prompt and one head to switch off.")
     top = tuple(ranked[: ks[-1]])

@@ -284,3 +284,37 @@ def test_kept_rows_are_smollm2s_own_attention(smollm2):
 def test_keeping_rows_with_a_key_rule_is_refused(tiny):
     with pytest.raises(ValueError, match="every key"):
         needle.run(tiny, _prompt(tiny.tokenizer), "x", "y", steps=2, keep=True, rule=lambda layer, p, kv: None)
+
+
+def test_the_proof_curve_switches_off_the_ranked_heads_k_at_a_time(tiny, monkeypatch):
+    """needle_curve.curve on the tiny model: each k's top run equals needle.run with ranking[:k] off, the draws keep
+    each top head's layer (or the nearest with a head left) and never a top head, and the rates count only prompts
+    right with every head on; a k past half the heads is left out."""
+    from attention.lm import needle_curve
+
+    p, nd = _prompt(tiny.tokenizer, 160, 0.5), NEEDLES[0]
+    base = needle.run(tiny, p, nd.needle, nd.question, nd.answer, steps=3).answer
+    # the random model's answer is never the needle: "right" here is writing what every head on writes (a base to break)
+    monkeypatch.setattr(retrieval, "is_right", lambda answer, needle, expected=None: answer == base)
+    r = needle.run(tiny, p, nd.needle, nd.question, nd.answer, steps=3)
+    assert r.found
+    ranked = needle_curve.ranking(r)
+    assert len(ranked) == 3 * 4 and len(set(ranked)) == 12
+    scores = r.retrieval_scores
+    assert [scores[h.layer, h.head] for h in ranked] == sorted(scores.reshape(-1), reverse=True)
+    c = needle_curve.curve(tiny, [(p, nd)], ranked, ks=(1, 2, 4, 8), draws=2, steps=3)
+    assert c.ks == (1, 2, 4) and c.top_right.shape == (3, 1) and c.random_right.shape == (3, 2, 1)  # 8 of 12: no
+    for a, k in enumerate(c.ks):
+        off = needle.run(tiny, p, nd.needle, nd.question, nd.answer, steps=3, off=ranked[:k])
+        assert bool(c.top_right[a, 0]) == off.found
+        for drawn in c.random[a]:
+            assert len(drawn) == k and not set(drawn) & set(ranked[:k])
+    assert [h.layer for h in c.random[0][0]] == [ranked[0].layer]
+    assert c.base_right[0] and c.counted == 1
+    assert np.array_equal(c.top_rate, c.top_right[:, 0].astype(float))
+
+
+def test_draws_move_to_the_nearest_layer_when_the_top_heads_fill_one():
+    top = tuple(HeadId("decoder", 2, h) for h in range(3))  # every head of layer 2 (3 heads a layer)
+    d = needle_proof.same_layer_draw(top, 3, {(h.layer, h.head) for h in top}, np.random.default_rng(0), layers=5)
+    assert {h.layer for h in d} <= {1, 3} and len(set(d)) == 3
