@@ -43,7 +43,8 @@ def exact_rows(lm, r, layer: int, head: int) -> None:
     st.caption(t("nd.rows_explain"))
     words = readable_tokens([s.token for s in r.steps])
     i = st.select_slider(t("nd.row_pick"), options=list(range(len(r.steps))), key="nd_row",
-                         format_func=lambda j: f"{j + 1}: {words[j]}")
+                         format_func=lambda j: f"{j + 1}: {words[j]}",
+                         on_change=lambda: st.session_state.pop(Keys.LONG_SEL + "needle-long", None))  # view follows
     row = long_rows.row(site, head, i)
     charts.show(needle_figures.row_figure(row, r.needle_span, t("nd.row_title", i=i + 1, word=words[i],
                                                                    position=r.steps[i].position),
