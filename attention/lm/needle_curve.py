@@ -17,10 +17,9 @@ import numpy as np
 from attention.analysis import retrieval
 from attention.capture.loaded import LoadedModel
 from attention.ids import HeadId
-from attention.lm import needle as needle_run
 from attention.lm.needle import NeedleRun
 from attention.lm.needle_prompt import Needle, Prompt, Refused
-from attention.lm.needle_proof import same_layer_draw
+from attention.lm.needle_proof import counted_runs, same_layer_draw
 
 Progress = Callable[[int, int], None]
 KS = (1, 2, 4, 8, 16)
@@ -99,15 +98,7 @@ def curve(lm: LoadedModel, prompts: Sequence[tuple[Prompt, Needle]], ranked: Seq
     layers = lm.n_layers
     drawn = tuple(tuple(same_layer_draw(top[:k], heads, {(h.layer, h.head) for h in top[:k]}, rng, layers)
                         for _ in range(draws)) for k in ks)
-    total, done = len(prompts) * (1 + len(ks) * (1 + draws)), 0
-
-    def one(prompt: Prompt, nd: Needle, off: Sequence[HeadId]) -> NeedleRun:
-        nonlocal done
-        r = needle_run.run(lm, prompt, nd.needle, nd.question, nd.answer, steps, off=off)
-        done += 1
-        if progress:
-            progress(done, total)
-        return r
+    one = counted_runs(lm, steps, len(prompts) * (1 + len(ks) * (1 + draws)), progress)
 
     base = np.array([one(p, nd, ()).found for p, nd in prompts], bool)
     top_right = np.zeros((len(ks), len(prompts)), bool)

@@ -74,15 +74,10 @@ def same_layer_draw(top: Sequence[HeadId], heads: int, exclude: set[tuple[int, i
     return tuple(out)
 
 
-def prove(lm: LoadedModel, prompts: Sequence[tuple[Prompt, Needle]], top: Sequence[HeadId], draws: int = 3,
-          steps: int = 24, seed: int = 0, progress: Progress | None = None) -> NeedleProof:
-    """Each prompt with every head on, with `top` off, and with `draws` random same-layer sets off."""
-    top = tuple(top)
-    heads = int(lm.model.config.num_attention_heads)
-    rng = np.random.default_rng(seed)
-    exclude = {(h.layer, h.head) for h in top}
-    drawn = tuple(same_layer_draw(top, heads, exclude, rng) for _ in range(draws))
-    total, done = len(prompts) * (2 + draws), 0
+def counted_runs(lm: LoadedModel, steps: int, total: int,
+                 progress: Progress | None) -> Callable[[Prompt, Needle, Sequence[HeadId]], NeedleRun]:
+    """one(prompt, needle, off): the needle run with heads `off`, and progress(runs done, total) after it."""
+    done = 0
 
     def one(prompt: Prompt, nd: Needle, off: Sequence[HeadId]) -> NeedleRun:
         nonlocal done
@@ -91,6 +86,19 @@ def prove(lm: LoadedModel, prompts: Sequence[tuple[Prompt, Needle]], top: Sequen
         if progress:
             progress(done, total)
         return r
+
+    return one
+
+
+def prove(lm: LoadedModel, prompts: Sequence[tuple[Prompt, Needle]], top: Sequence[HeadId], draws: int = 3,
+          steps: int = 24, seed: int = 0, progress: Progress | None = None) -> NeedleProof:
+    """Each prompt with every head on, with `top` off, and with `draws` random same-layer sets off."""
+    top = tuple(top)
+    heads = int(lm.model.config.num_attention_heads)
+    rng = np.random.default_rng(seed)
+    exclude = {(h.layer, h.head) for h in top}
+    drawn = tuple(same_layer_draw(top, heads, exclude, rng) for _ in range(draws))
+    one = counted_runs(lm, steps, len(prompts) * (2 + draws), progress)
 
     base = [one(p, nd, ()) for p, nd in prompts]
     off_top = [one(p, nd, top) for p, nd in prompts]

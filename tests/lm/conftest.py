@@ -40,7 +40,7 @@ def llama_folder(smollm2, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 @loads_model
-def tiny_llama(smollm2, tmp_path_factory):
+def tiny(smollm2, tmp_path_factory):
     """A 3-layer Llama (4 query heads over 2 key/value heads) with random weights, read through the registry."""
     from transformers import LlamaConfig, LlamaForCausalLM
 
@@ -54,3 +54,12 @@ def tiny_llama(smollm2, tmp_path_factory):
     LlamaForCausalLM(config).save_pretrained(folder)
     smollm2.tokenizer.save_pretrained(folder)
     return models.read(str(folder))
+
+
+@pytest.fixture(scope="module")
+def one_torch_thread():
+    """torch on one thread for a whole test module (the app's setting), given back after it."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)

@@ -1,4 +1,4 @@
-"""What the needle tests share (the tiny Llama itself is tests/lm/conftest.py's `tiny_llama`): a needle prompt, and
+"""What the needle tests share (the tiny Llama itself is tests/lm/conftest.py's `tiny`): a needle prompt, and
 transformers' own eager weights as the reference."""
 
 import numpy as np

@@ -5,7 +5,6 @@ same policy; the DuoAttention split with every group kept equals the full run. O
 
 import numpy as np
 import pytest
-import torch
 
 from attention.analysis import retrieval
 from attention.ids import HeadId
@@ -14,20 +13,7 @@ from attention.lm import needle, needle_proof
 from attention.lm.needle_prompt import NEEDLES, build
 from tests.lm.needle_cases import _eager_rows, _prompt
 
-pytestmark = pytest.mark.model
-
-
-@pytest.fixture(scope="module")
-def tiny(tiny_llama):
-    return tiny_llama
-
-
-@pytest.fixture(autouse=True, scope="module")
-def one_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+pytestmark = [pytest.mark.model, pytest.mark.usefixtures("one_torch_thread")]
 
 
 def test_top_keys_and_scores_equal_transformers_eager_weights(tiny):

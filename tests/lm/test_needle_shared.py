@@ -4,26 +4,12 @@ the model's own attention (transformers' eager weights), on a tiny Llama and on 
 
 import numpy as np
 import pytest
-import torch
 
 from attention.lm import needle
 from attention.lm.needle_prompt import NEEDLES, build
 from tests.lm.needle_cases import _eager_rows, _prompt
 
-pytestmark = pytest.mark.model
-
-
-@pytest.fixture(scope="module")
-def tiny(tiny_llama):
-    return tiny_llama
-
-
-@pytest.fixture(autouse=True, scope="module")
-def one_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+pytestmark = [pytest.mark.model, pytest.mark.usefixtures("one_torch_thread")]
 
 
 def _same_run(a, b) -> bool:
