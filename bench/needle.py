@@ -2,6 +2,7 @@
 top-1 key (attention/lm/needle.py) against plain greedy generation of the same words, and a grid of needles.
 
     python -m bench needle [--length 8192] [--steps 24] [--grid small|full|none] [--proof 512] [--json out.json]
+    python -m bench needle --length 0 --grid full --lengths 512 1024 --compare   # a sub-grid, timed
 
 Each measurement is a fresh process (peak RSS = its VmHWM; the model's load is in the peak, not in the time):
   needle    needle.run on the prompt: prefill in chunks (SDPA), each written token's query row recomputed
@@ -10,7 +11,12 @@ Each measurement is a fresh process (peak RSS = its VmHWM; the model's load is i
             tokens as the needle wrote (min = max), no attention asked for
 The ratio is needle / plain seconds, both measured in this one run (budget: ≤ 3×; peak ≤ 3 GB).
 The grid: lengths × depths × the three built-in needles (full: 512, 1,024, 2,048, 4,096 × 0, .25, .5, .75, 1;
-small: 512, 2,048 × .1, .5, .9), one process, minutes, with the answers right or wrong and the retrieval heads.
+small: 512, 2,048 × .1, .5, .9), one process, minutes, with the answers right or wrong and the retrieval heads;
+each start before a needle read once (needle_prefill.Shelf). --lengths / --depths: a sub-grid of it, measured
+afresh (the disk is neither read nor written); --compare: then every run reading its own prompt too, in the same
+process (the ratio, and whether every number agrees). The tokens each way reads are counted for the named grid
+without a model, so a sub-grid's time scales to the whole grid (the time is nearly linear in the tokens read:
+99 s at 4,092 and 216 s at 8,150, above).
 The proof (--proof n): the small grid's top-5 heads off against 3 draws of same-layer random heads on the three
 needles at n tokens; then the caches compared (every policy at budget 128, the DuoAttention-style split) at 2n.
 """
@@ -22,6 +28,8 @@ import os
 import subprocess
 import sys
 import time
+
+import numpy as np
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -68,19 +76,40 @@ def _plain(length: int, steps: int, new: int) -> dict:
     return {"seconds": seconds, "peak_mib": peak_mib(), "ids": out[0, len(p.ids):].tolist()}
 
 
-def _grid(which: str, steps: int) -> dict:
+def _tokens(lm, lengths, depths, steps: int) -> tuple[int, int]:
+    """(tokens read with shared starts, tokens read run by run) over the grid, counted without the model."""
+    from attention.lm import needle_prefill, needle_prompt
+
+    prompts = [needle_prompt.build(lm.tokenizer, nd.needle, nd.question, None, min(n, lm.max_tokens - steps - 1), d)
+               for n in lengths for d in depths for nd in needle_prompt.NEEDLES]
+    prompts.sort(key=lambda p: p.ids[: p.span[0]])
+    return needle_prefill.planned([(p.ids, p.span[0]) for p in prompts])
+
+
+def _grid(which: str, steps: int, lengths=None, depths=None, compare: bool = False) -> dict:
     from attention.lm import models, needle_grid, smollm2
 
-    lengths, depths = needle_grid.GRIDS[which]
+    named_lengths, named_depths = needle_grid.GRIDS[which]
+    sub = lengths is not None or depths is not None
+    lengths, depths = tuple(lengths or named_lengths), tuple(depths or named_depths)
     lm = models.read(smollm2.folder(), label=smollm2.LABEL)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
 
     def progress(done: int, total: int) -> None:
         print(f"  grid {done}/{total} {time.perf_counter() - t:.0f} s", file=sys.stderr, flush=True)
 
-    folder = os.path.join(smollm2.cache_dir(), "needle")  # the page reads the same grid from there
+    folder = None if sub else os.path.join(smollm2.cache_dir(), "needle")  # the page reads the named grids there
     g = needle_grid.measure(lm, lengths, depths, steps=steps, progress=progress, cache_dir=folder)
-    return {"seconds": time.perf_counter() - t, "peak_mib": peak_mib(), "lengths": list(lengths),
+    seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
+    out = {"tokens": _tokens(lm, lengths, depths, steps), "named_tokens": _tokens(lm, named_lengths, named_depths,
+                                                                                   steps), "cpu_seconds": cpu}
+    if compare:
+        t = time.perf_counter()
+        plain = needle_grid.measure(lm, lengths, depths, steps=steps, progress=progress, shared=False)
+        out["alone_seconds"] = time.perf_counter() - t
+        out["same"] = bool(all(np.array_equal(getattr(g, f), getattr(plain, f))
+                               for f in ("found", "scores", "copyable", "answers", "prompt_tokens")))
+    return out | {"seconds": seconds, "peak_mib": peak_mib(), "lengths": list(lengths),
             "depths": list(depths), "accuracy": g.accuracy.tolist(), "found": g.found.tolist(),
             "right_runs": g.right_runs, "copied_tokens": g.copied_tokens,
             "answers": g.answers.tolist(),
@@ -92,6 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--length", type=int, default=8192)
     ap.add_argument("--steps", type=int, default=24)
     ap.add_argument("--grid", choices=(*GRIDS, "none"), default="none")
+    ap.add_argument("--lengths", type=int, nargs="+", help="a sub-grid: these lengths of the named grid")
+    ap.add_argument("--depths", type=float, nargs="+", help="a sub-grid: these depths")
+    ap.add_argument("--compare", action="store_true", help="the grid also run by run, in the same process")
     ap.add_argument("--proof", type=int, default=0, help="the proof at this length, the caches at twice it")
     ap.add_argument("--one", nargs="+", help=argparse_hidden())
     a = ap.parse_args(argv)
@@ -99,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         part = a.one[0]
         result = (_needle(a.length, a.steps) if part == "needle" else
                   _plain(a.length, a.steps, int(a.one[1])) if part == "plain" else
-                  _proof(int(a.one[1]), a.steps) if part == "proof" else _grid(a.one[1], a.steps))
+                  _proof(int(a.one[1]), a.steps) if part == "proof" else
+                  _grid(a.one[1], a.steps, a.lengths, a.depths, a.compare))
         print(json.dumps(result))
         return 0
     results: dict = {}
@@ -114,10 +147,20 @@ def main(argv: list[str] | None = None) -> int:
               f" ratio {results['ratio']:.2f}x; same words: {results['same_words']}")
         print(f"heads above 0.1 (layer, head, score): {n['heads']}")
     if a.grid != "none":
-        g = _child_args("grid", 0, a.steps, a.grid)
+        more = [*(["--lengths", *map(str, a.lengths)] if a.lengths else []),
+                *(["--depths", *map(str, a.depths)] if a.depths else []), *(["--compare"] if a.compare else [])]
+        g = _child_args("grid", 0, a.steps, a.grid, more)
         results["grid"] = g
-        print(f"grid {a.grid}: {g['right_runs']} right of {len(g['lengths']) * len(g['depths']) * 3} in {g['seconds']:.0f} s,"
+        print(f"grid {a.grid} {g['lengths']} × {g['depths']}: {g['right_runs']} right of "
+              f"{len(g['lengths']) * len(g['depths']) * 3} in {g['seconds']:.0f} s ({g['cpu_seconds']:.0f} s of CPU),"
               f" peak {g['peak_mib']:.0f} MiB; accuracy by length × depth {g['accuracy']}")
+        (sh, al), (nsh, nal) = g["tokens"], g["named_tokens"]
+        print(f"tokens read: {sh:,} with shared starts, {al:,} run by run ({sh / al:.2f}); the whole {a.grid} grid "
+              f"{nsh:,} against {nal:,}: scaled by tokens, about {g['seconds'] * nsh / sh / 60:.1f} min at this run's "
+              f"wall rate, {g['cpu_seconds'] * nsh / sh / 60:.1f} min of CPU")
+        if a.compare:
+            print(f"run by run: {g['alone_seconds']:.0f} s; ratio shared / alone {g['seconds'] / g['alone_seconds']:.2f};"
+                  f" every number the same: {g['same']}")
         print(f"retrieval heads (layer, head, mean score over right runs; {g['copied_tokens']} copyable tokens):"
               f" {g['retrieval_heads']}")
     if a.proof:
@@ -164,8 +207,9 @@ def _proof(length: int, steps: int) -> dict:
                         "full_mb": r.kv_bytes_full / 1e6} for r in runs]}
 
 
-def _child_args(part: str, length: int, steps: int, extra: str | None = None) -> dict:
-    cmd = [sys.executable, "-m", "bench.needle", "--length", str(length), "--steps", str(steps), "--one", part]
+def _child_args(part: str, length: int, steps: int, extra: str | None = None, more: list[str] | None = None) -> dict:
+    cmd = [sys.executable, "-m", "bench.needle", "--length", str(length), "--steps", str(steps), *(more or []),
+           "--one", part]
     if extra is not None:
         cmd.append(extra)
     done = subprocess.run(cmd, capture_output=True, text=True)

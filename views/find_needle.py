@@ -6,9 +6,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from attention.analysis import claims, retrieval
+from attention.analysis import claims, long_rows, needle_claims, retrieval
+from attention.analysis.token_text import readable_tokens
 from attention.plots import needle_figures
 from attention.ui import charts, progress
+from attention.ui.head_view import long_view
 from attention.ui.lang import t
 from attention.ui.pages import needle_page, writing
 from attention.ui.state import Keys
@@ -32,7 +34,25 @@ def claim(r, layer: int, head: int) -> None:
     st.markdown(t(key, layer=layer, head=head, **fields))
 
 
-def head_view(r) -> None:
+def exact_rows(lm, r, layer: int, head: int) -> None:
+    """The chosen head's exact row for a written token (the needle shaded), and its rows on the long head view."""
+    site = needle_page.head_rows(lm, r, layer)
+    if site is None:
+        return
+    st.markdown(f"**{t('nd.rows_title')}**")
+    st.caption(t("nd.rows_explain"))
+    words = readable_tokens([s.token for s in r.steps])
+    i = st.select_slider(t("nd.row_pick"), options=list(range(len(r.steps))), key="nd_row",
+                         format_func=lambda j: f"{j + 1}: {words[j]}",
+                         on_change=lambda: st.session_state.pop(Keys.LONG_SEL + "needle-long", None))  # view follows
+    row = long_rows.row(site, head, i)
+    charts.show(needle_figures.row_figure(row, r.needle_span, t("nd.row_title", i=i + 1, word=words[i],
+                                                                   position=r.steps[i].position),
+                                          t("nd.row_x"), t("nd.row_y")), width="stretch", key="nd_row_chart")
+    long_view.show_long(site, head, None, (r.ids, tuple(r.written), layer), query=i, key="needle-long")
+
+
+def head_view(lm, r) -> None:
     """The chosen head over the written tokens: its top key (the needle shaded) and its weight on the needle."""
     heads = [f"{h.layer}.{h.head}" for h in needle_page.top_heads(r, 9)] or ["0.0"]
     if st.session_state[Keys.ND_HEAD] not in heads:
@@ -46,16 +66,23 @@ def head_view(r) -> None:
         [w.replace("Ġ", " ").replace("Ċ", "\\n") for w in words], r.needle_span, len(r.ids) + len(r.steps),
         t("nd.head_title", layer=layer, head=head), t("nd.head_steps_x"), t("nd.head_steps_y"),
         t("nd.head_steps_y2")), width="stretch", key="nd_head_chart")
+    exact_rows(lm, r, layer, head)
+
+
+def made_on_click(button_key: str, label: str, make) -> object:
+    """A button that makes something with a progress bar: what `make(progress)` made, None when not pressed."""
+    if not st.button(label, key=button_key):
+        return None
+    bar = progress.Bar()
+    made = make(lambda done, total: bar(done / total, t("nd.grid_progress", done=done, total=total)))
+    bar.done()
+    return made
 
 
 def grid_section(lm) -> None:
     st.subheader(t("nd.grid_title"))
     st.caption(t("nd.grid_explain"))
-    g = needle_page.kept_grid()
-    if st.button(t("nd.grid_run"), key="nd_grid_run"):
-        bar = progress.Bar()
-        g = needle_page.grid(lm, lambda done, total: bar(done / total, t("nd.grid_progress", done=done, total=total)))
-        bar.done()
+    g = made_on_click("nd_grid_run", t("nd.grid_run"), lambda bar: needle_page.grid(lm, bar)) or needle_page.kept_grid()
     if g is None:
         return
     charts.show(needle_figures.grid_figure(g.accuracy, g.lengths, g.depths, t("nd.grid_chart"), t("nd.grid_x"),
@@ -69,39 +96,30 @@ def grid_section(lm) -> None:
 
 def proof_section(lm, r) -> None:
     st.subheader(t("nd.proof_title"))
-    heads = needle_page.top_heads(r)
-    if not heads:
+    if not r.steps:
         st.info(t("nd.proof_none"))
         return
-    st.caption(t("nd.proof_explain", k=len(heads), draws=needle_page.PROOF_DRAWS))
-    p = needle_page.kept_proof(r)
-    if st.button(t("nd.proof_run"), key="nd_proof_run"):
-        bar = progress.Bar()
-        p = needle_page.proof(lm, r, lambda done, total: bar(done / total, t("nd.grid_progress", done=done,
-                                                                              total=total)))
-        bar.done()
-    if p is None:
+    st.caption(t("nd.proof_explain", ks=", ".join(map(str, needle_page.PROOF_KS)), draws=needle_page.PROOF_DRAWS))
+    c = made_on_click("nd_proof_run", t("nd.proof_run"), lambda bar: needle_page.proof(lm, r, bar)) \
+        or needle_page.kept_proof(r)
+    if c is None:
         return
-
-    def said(ok) -> str:
-        return t("nd.right" if bool(ok) else "nd.wrong")
-
-    st.markdown(t("nd.proof_result", base=said(p.base_right[0]), k=len(p.top), top=said(p.top_right[0]),
-                  answer=p.answers_top[0], random=int(p.random_right[:, 0].sum()), draws=len(p.random)))
-    if p.top_sink is not None:
-        st.markdown(t("nd.proof_sink", share=f"{p.top_sink:.0%}"))
+    charts.show(needle_figures.curve_figure(c.ks, c.top_rate, c.random_rates, t("nd.curve_title", n=c.counted),
+                                            t("nd.curve_x"), t("nd.curve_y"), t("nd.curve_top"), t("nd.curve_random")),
+                width="stretch", key="nd_curve")
+    key, fields = needle_claims.heads_matter(c.ks, c.top_rate, c.random_rates, c.counted)
+    st.markdown(t(key, **fields))
+    broke = [(k, s) for k, s in zip(c.ks, c.top_sink) if np.isfinite(s)]
+    if broke:
+        st.markdown(t("nd.proof_sink", k=broke[0][0], share=f"{broke[0][1]:.0%}"))
 
 
 def forget_section(lm, r) -> None:
     st.subheader(t("nd.forget_title"))
     st.number_input(t("nd.forget_budget"), *needle_page.BUDGET, step=32, key=Keys.ND_BUDGET)
     st.caption(t("nd.forget_explain", budget=st.session_state[Keys.ND_BUDGET]))
-    runs = needle_page.kept_forgetting(r)
-    if st.button(t("nd.forget_run"), key="nd_forget_run"):
-        bar = progress.Bar()
-        runs = needle_page.forgetting(lm, r, lambda done, total: bar(done / total, t("nd.grid_progress", done=done,
-                                                                                      total=total)))
-        bar.done()
+    runs = made_on_click("nd_forget_run", t("nd.forget_run"), lambda bar: needle_page.forgetting(lm, r, bar)) \
+        or needle_page.kept_forgetting(r)
     if runs is None:
         return
     table = pd.DataFrame({t("nd.col_cache"): [x.label for x in runs],
@@ -145,7 +163,7 @@ def page() -> None:
     else:
         st.info(t("nd.heads_none", threshold=retrieval.THRESHOLD))
     if np.any(scores > 0):
-        head_view(r)
+        head_view(lm, r)
     proof_section(lm, r)
     forget_section(lm, r)
     grid_section(lm)

@@ -38,6 +38,21 @@ STRINGS: dict[str, dict[str, str]] = {
                        "with the length).",
                  "zh": "点击“开始找针”：模型会读完整个草堆并作答（根据长度，需要几秒到几分钟）。"},
     "nd.working": {"en": "Reading the haystack and writing the answer…", "zh": "正在读草堆并写出答案……"},
+    "nd.err.blank": {"en": "Give a needle (the fact) and a question that asks for it.",
+                     "zh": "请给出一根针（要藏的事实）和一个问它的问题。"},
+    "nd.err.short": {"en": "The length must be at least {least} tokens.", "zh": "长度至少要 {least} 个词元。"},
+    "nd.err.depth": {"en": "The depth must be between 0 (the start) and 1 (the end).",
+                     "zh": "深度必须在 0（开头）和 1（结尾）之间。"},
+    "nd.err.no_room": {"en": "The needle and the question alone take about {tokens} tokens: give a longer length.",
+                       "zh": "针和问题本身就占了大约 {tokens} 个词元：请给一个更长的长度。"},
+    "nd.err.haystack": {"en": "The haystack has no words: give a text, or none for the built-in one.",
+                        "zh": "草堆里没有字：请给一段文本，或者留空使用内置的文本。"},
+    "nd.err.grid": {"en": "The grid needs at least one length, one depth and one needle.",
+                    "zh": "网格至少需要一个长度、一个深度和一根针。"},
+    "nd.err.proof": {"en": "The proof needs at least one prompt and one head to switch off.",
+                     "zh": "证明至少需要一个提示词和一个可以关掉的头。"},
+    "nd.err.capture": {"en": "{model}: the needle needs attention captured through the registry.",
+                       "zh": "{model}：找针需要通过注册的注意力函数来捕获注意力。"},
     "nd.failed": {"en": "The needle could not be run: {error}", "zh": "无法运行：{error}"},
     "nd.answer_title": {"en": "The model's answer", "zh": "模型的回答"},
     "nd.found": {"en": "Found the needle", "zh": "找到了针"},
@@ -70,6 +85,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "nd.head_steps_x": {"en": "written token", "zh": "写出的词元"},
     "nd.head_steps_y": {"en": "top key position", "zh": "最高键的位置"},
     "nd.head_steps_y2": {"en": "weight on the needle", "zh": "在针上的权重"},
+    "nd.rows_title": {"en": "Its exact rows", "zh": "它的精确行"},
+    "nd.rows_explain": {
+        "en": "For each written token, the head's whole row of attention weights for the query that predicted it, "
+              "computed from the very q and keys the model used (not only the top key). Below, the same rows on the "
+              "long head view: one row per written token, every key of the text.",
+        "zh": "对每个写出的词元，给出预测它的那个查询在该头上的整行注意力权重，由模型实际使用的 q 和键算出（不只是最高键）。"
+              "下面是长头视图中的同样这些行：每个写出的词元一行，文本中的每个键一列。"},
+    "nd.row_pick": {"en": "Written token", "zh": "写出的词元"},
+    "nd.row_title": {"en": "Written token {i} ({word}): the row of the query at position {position} (needle shaded)",
+                     "zh": "第 {i} 个写出的词元（{word}）：位置 {position} 处查询的行（针为阴影部分）"},
+    "nd.row_x": {"en": "key position", "zh": "键的位置"},
+    "nd.row_y": {"en": "attention weight", "zh": "注意力权重"},
     "nd.grid_title": {"en": "Over lengths and depths", "zh": "不同长度与深度"},
     "nd.grid_explain": {
         "en": "Each cell: the three built-in needles asked back at that length and depth (green: all right). The "
@@ -84,20 +111,43 @@ STRINGS: dict[str, dict[str, str]] = {
                        "zh": "{runs} 个正确答案上的平均检索分数（{n} 个可复制词元）"},
     "nd.proof_title": {"en": "Proof: switch the retrieval heads off", "zh": "证明：关掉检索头"},
     "nd.proof_explain": {
-        "en": "The {k} best heads of this run switched off (their output set to zero) against {draws} draws of {k} "
-              "random heads from the same layers, on the same prompt.",
-        "zh": "把本次运行中最好的 {k} 个头关掉（输出置零），对照从相同层中随机抽取 {k} 个头、抽 {draws} 次，使用同一个提示词。"},
+        "en": "This run's best heads (by retrieval score, ties by weight on the needle) switched off k at a time, k = "
+              "{ks} (their output set to zero), against {draws} draws of k random heads with the same layers' "
+              "spread, on the same prompt: is the answer still right?",
+        "zh": "把本次运行中最好的头（按检索分数排序，分数相同时按在针上的权重）每次关掉 k 个，k = {ks}（输出置零），"
+              "对照 {draws} 次随机抽取的 k 个头（层的分布相同），使用同一个提示词：答案还对吗？"},
     "nd.proof_run": {"en": "Run the proof", "zh": "运行证明"},
     "nd.proof_none": {"en": "No head copied anything in this run: there is nothing to switch off.",
                       "zh": "本次运行中没有头复制任何东西：没有可以关掉的头。"},
-    "nd.proof_result": {
-        "en": "Every head on: {base}. Top {k} off: {top} (answer: “{answer}”). Random heads off: right in {random} of "
-              "{draws} draws.",
-        "zh": "所有头开启：{base}。关掉前 {k} 个：{top}（回答：“{answer}”）。关掉随机头：{draws} 次中 {random} 次答对。"},
+    "nd.curve_title": {"en": "Still right, of {n} prompt(s) answered right with every head on",
+                       "zh": "在所有头开启时答对的 {n} 个提示词中，仍然答对的比例"},
+    "nd.curve_x": {"en": "heads switched off (k)", "zh": "关掉的头数（k）"},
+    "nd.curve_y": {"en": "still right", "zh": "仍然答对"},
+    "nd.curve_top": {"en": "the top k retrieval heads off", "zh": "关掉前 k 个检索头"},
+    "nd.curve_random": {"en": "k random heads off (same layers; dots: each draw)",
+                        "zh": "关掉 k 个随机头（相同层；点：每次抽取）"},
+    "nd.curve.matter": {
+        "en": "The retrieval heads matter here: with the top {k} off, {top} of the answers stay right, while {k} "
+              "random heads from the same layers leave {random} right (every one of {draws} draws at least {worst}): "
+              "a gap of {gap}.",
+        "zh": "检索头在这里是必需的：关掉前 {k} 个后，只有 {top} 的答案仍然正确；而关掉相同层中随机的 {k} 个头，仍有 {random} "
+              "答对（{draws} 次抽取中每次至少 {worst}）：相差 {gap}。"},
+    "nd.curve.not": {
+        "en": "Switching off the top heads (up to {kmax}) did not break the answer more than random heads from the "
+              "same layers did (top {kmax} off: {top} right; random: {random}): this does not show the heads are "
+              "needed.",
+        "zh": "关掉前面的头（最多 {kmax} 个）并没有比关掉相同层中的随机头更能破坏答案（关掉前 {kmax} 个：{top} 答对；"
+              "随机：{random}）：这不能说明这些头是必需的。"},
+    "nd.curve.too_few": {"en": "Too few random draws ({draws}) to compare with: nothing is said.",
+                         "zh": "随机抽取次数太少（{draws} 次），无法比较：不下结论。"},
+    "nd.curve.no_right": {
+        "en": "The answer was wrong with every head on: there was nothing to break, so nothing is said.",
+        "zh": "所有头都开启时答案就是错的：没有什么可以被破坏，所以不下结论。"},
     "nd.right": {"en": "right", "zh": "答对"},
     "nd.wrong": {"en": "wrong", "zh": "答错"},
-    "nd.proof_sink": {"en": "With them off, their own top keys fell on the first token (the sink) {share} of the time.",
-                      "zh": "关掉后，它们自己的最高键有 {share} 的时间落在第一个词元（汇聚点）上。"},
+    "nd.proof_sink": {"en": "Where the top {k} off broke the answer, their own top keys fell on the first token (the "
+                            "sink) {share} of the time.",
+                      "zh": "在关掉前 {k} 个头使答案出错的地方，它们自己的最高键有 {share} 的时间落在第一个词元（汇聚点）上。"},
     "nd.forget_title": {"en": "With forgetting: which caches keep the needle?", "zh": "加上遗忘：哪些缓存留住了针？"},
     "nd.forget_explain": {
         "en": "The same prompt with the Forget page's policies: each written token's query sees only {budget} keys. "

@@ -1,8 +1,9 @@
 """Find the needle: a fact stated once in a long prompt, asked back at the end, answered greedily, with every
 head's top-1 key recorded for each written token (Wu et al. 2024's retrieval heads, attention/analysis/retrieval.py).
 
-The prompt is read through the KV cache in one pass with the model's fast attention (SDPA's causal kernel: no
-n × n made, nothing recorded), its last token alone after it (recorded: the first written token's query). Each
+The prompt is read through the KV cache with the model's fast attention (SDPA: no n × n made, nothing recorded),
+in fixed pieces so a grid can share the start before the needle (needle_prefill.py), its last token alone after
+it (recorded: the first written token's query). Each
 written token's query row is then recomputed per layer from the very q and cached k the model used (after RoPE,
 handed to our attention function): S = q·Kᵀ · scale is (heads, n), one row, O(n) a step whatever the length;
 its argmax per head is the head's top key, its softmax summed over the needle the head's weight there. No
@@ -26,14 +27,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import torch
+from transformers import DynamicCache
 
 from attention import blas
 from attention.analysis import retrieval
 from attention.capture import attention_fn, malloc
 from attention.capture.loaded import LoadedModel
 from attention.head_mask import switched_off
-from attention.lm import kv_buffer
-from attention.lm.needle_prompt import Prompt
+from attention.lm import kv_buffer, needle_prefill, needle_rows
+from attention.lm.needle_rows import NeedleRows
+from attention.lm.needle_prompt import Prompt, Refused
 
 KV_BYTES = 4  # float32 keys and values
 
@@ -86,6 +89,7 @@ class NeedleRun:
     kv_bytes_kept: int
     kv_bytes_full: int
     label: str = "full"  # the run's condition: "full", a policy's name, "duo", "top-k off", …
+    rows: NeedleRows | None = field(default=None, repr=False)  # run(keep=True): what the written queries read
 
     @property
     def written(self) -> list[int]:
@@ -147,7 +151,8 @@ def _one(rec, layer: int, span: tuple[int, int], masks: dict | None, top: np.nda
 
 
 def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: str | None = None, steps: int = 24,
-        off: Iterable[tuple[str, int, int]] = (), rule: KeyRule | None = None, label: str = "full") -> NeedleRun:
+        off: Iterable[tuple[str, int, int]] = (), rule: KeyRule | None = None, label: str = "full",
+        start: tuple[DynamicCache, int] | None = None, keep: bool = False) -> NeedleRun:
     """Write up to `steps` tokens greedily after the prompt; every head's top key for each.
 
     Args:
@@ -159,16 +164,22 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
         off: heads (kind, layer, head) switched off for the whole run (zero mode).
         rule: keys each written query sees (None: every key). See KeyRule.
         label: the run's condition, kept on the result.
+        start: (a cache with room for len(prompt.ids) + steps + 1 tokens holding the first b, b) where b is an
+            end of needle_prefill.boundaries and the keys were read the same way, heads `off` included
+            (needle_prefill.Shelf.before_needle): the run reads on from b. None: the whole prompt is read here.
+        keep: keep what the written tokens' queries read (`.rows`, needle_rows.NeedleRows), so a head's exact
+            rows can be shown later; with no key rule only (a rule's hidden keys are not kept).
 
     Returns:
         NeedleRun (see its docstring).
     """
     if lm.capture != "registry":
-        raise ValueError(f"{lm.name}: the needle needs attention captured through the registry")
+        raise Refused("nd.err.capture", f"{lm.name}: the needle needs attention captured through the registry",
+                      model=lm.name)
     from attention.capture import hf_ablation
 
     ids = list(prompt.ids)
-    n_steps = max(1, min(int(steps), lm.max_tokens - len(ids)))
+    n_steps = _steps(lm, ids, steps)
     config = lm.model.config
     layers, heads = lm.n_layers, int(config.num_attention_heads)
     kv_heads = int(getattr(config, "num_key_value_heads", heads))
@@ -180,20 +191,22 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
         return attention_fn.call_layer(rec.module, lm.module_names.get(id(rec.module), ""))
 
     malloc.fix_threshold()
-    room = len(ids) + n_steps + 1
-    cache = kv_buffer.buffered_cache(config, room, room)
+    space = len(ids) + n_steps + 1  # room(): the prompt, the written tokens and one more
+    cache, done = start if start is not None else (kv_buffer.buffered_cache(config, space, space), 0)
     eos = lm.tokenizer.eos_token_id
     written: list[NeedleStep] = []
+    kept_rows: list[tuple] = []  # keep: each written token's (q, z, scales), every layer
+    if keep and rule is not None:
+        raise ValueError("keep needs every key: a key rule's hidden keys are not kept")
     seen = kept_keys = len(ids) * layers * kv_heads  # keys the current query sees; the last written one's
     with switched_off(sw), torch.inference_mode():
-        if len(ids) > 1:  # all but the last token in one pass, SDPA's causal kernel, nothing recorded
-            with attention_fn.fast():
-                cache = lm.model(input_ids=torch.tensor([ids[:-1]]), cache=cache, use_cache=True,
-                                 logits_to_keep=1).cache
+        if len(ids) > 1:  # all but the last token in fixed pieces (needle_prefill), SDPA, nothing recorded
+            cache = needle_prefill.read(lm, ids, needle_prefill.boundaries(len(ids) - 1, prompt.span[0]), cache, done)
         with attention_fn.recording(lean=True) as records:  # the last: its row is the first written token's query
             out = lm.model(input_ids=torch.tensor([ids[-1:]]), cache=cache, use_cache=True, logits_to_keep=1)
         cache = out.cache
         looked = _looked(records, layer_of, prompt.span, None, (layers, heads))  # the prompt's last query
+        row = needle_rows.step_rows(records, layer_of, layers) if keep else None
         del records
         p = len(ids) - 1
         for _ in range(n_steps):
@@ -201,6 +214,8 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
             if token == eos:
                 break
             written.append(NeedleStep(token, lm.tokenizer.convert_ids_to_tokens([token])[0], p, *looked))
+            if row is not None:
+                kept_rows.append(row)
             kept_keys = seen
             if len(written) == n_steps:
                 break
@@ -211,13 +226,26 @@ def run(lm: LoadedModel, prompt: Prompt, needle: str, question: str, expected: s
                 out = lm.model(input_ids=torch.tensor([[token]]), cache=cache, use_cache=True, logits_to_keep=1)
             cache = out.cache
             looked = _looked(records, layer_of, prompt.span, masks, (layers, heads))
+            row = needle_rows.step_rows(records, layer_of, layers) if keep else None
             seen = _kept_count(masks, layers, kv_heads, p)
             del records
     answer = lm.tokenizer.decode([s.token_id for s in written], skip_special_tokens=True).strip()
     full_keys = (written[-1].position + 1 if written else len(ids)) * layers * kv_heads
     per_key = 2 * d_head * KV_BYTES
+    rows = None
+    if kept_rows:
+        rows = needle_rows.keep([r[0] for r in kept_rows], [r[1] for r in kept_rows], kept_rows[0][2], cache, len(ids) - 1)
     return NeedleRun(needle, question, expected, answer, retrieval.is_right(answer, needle, expected), tuple(ids),
-                     prompt.span, prompt.depth, tuple(written), kept_keys * per_key, full_keys * per_key, label)
+                     prompt.span, prompt.depth, tuple(written), kept_keys * per_key, full_keys * per_key, label, rows)
+
+
+def _steps(lm: LoadedModel, ids, steps: int) -> int:
+    return max(1, min(int(steps), lm.max_tokens - len(ids)))
+
+
+def room(lm: LoadedModel, prompt: Prompt, steps: int) -> int:
+    """Tokens run() makes room for in its cache: the prompt, the written tokens and one more."""
+    return len(prompt.ids) + _steps(lm, prompt.ids, steps) + 1
 
 
 def _masks(rule: KeyRule | None, layers: int, p: int, kv_heads: int) -> dict[int, torch.Tensor] | None:

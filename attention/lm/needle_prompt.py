@@ -21,6 +21,15 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 MIN_LENGTH = 64  # tokens: shorter than this there is no haystack to hide a needle in
 
 
+class Refused(ValueError):
+    """A needle, question, haystack or grid that cannot be asked: the English message for a notebook, and its
+    text key and fields (attention/i18n/needle_text.py, "nd.err.*") for a page in either language."""
+
+    def __init__(self, key: str, message: str, **fields: object) -> None:
+        super().__init__(message)
+        self.key, self.fields = key, fields
+
+
 @dataclass(frozen=True)
 class Needle:
     """A fact stated once, the question that asks for it, and the words a right answer contains."""
@@ -67,7 +76,7 @@ def sentences(haystack: str | None) -> list[str]:
         return builtin_sentences()
     out = [s.strip() for s in _SENTENCE_END.split(" ".join(haystack.split())) if s.strip()]
     if not out:
-        raise ValueError("The haystack has no words: give a text, or none for the built-in one.")
+        raise Refused("nd.err.haystack", "The haystack has no words: give a text, or none for the built-in one.")
     return out
 
 
@@ -101,20 +110,21 @@ def build(tokenizer, needle: str, question: str, haystack: str | None = None, le
         Prompt: `.ids`, `.span` (start, end) of the needle's tokens, `.depth` where it landed.
 
     Raises:
-        ValueError: blank needle or question, a length below MIN_LENGTH or one the needle and question
+        Refused (a ValueError): blank needle or question, a length below MIN_LENGTH or one the needle and question
             alone fill, a depth outside 0..1.
     """
     needle, question = " ".join((needle or "").split()), " ".join((question or "").split())
     if not needle or not question:
-        raise ValueError("Give a needle (the fact) and a question that asks for it.")
+        raise Refused("nd.err.blank", "Give a needle (the fact) and a question that asks for it.")
     if int(length) < MIN_LENGTH:
-        raise ValueError(f"The length must be at least {MIN_LENGTH} tokens.")
+        raise Refused("nd.err.short", f"The length must be at least {MIN_LENGTH} tokens.", least=MIN_LENGTH)
     if not 0.0 <= float(depth) <= 1.0:
-        raise ValueError("The depth must be between 0 (the start) and 1 (the end).")
+        raise Refused("nd.err.depth", "The depth must be between 0 (the start) and 1 (the end).")
     pool = sentences(haystack)
     room = int(length) - _count(tokenizer, _render(tokenizer, _content([], needle, [], question)))
     if room < 8:
-        raise ValueError(f"The needle and the question alone take about {length - room} tokens: give a longer length.")
+        raise Refused("nd.err.no_room", f"The needle and the question alone take about {length - room} tokens: give a "
+                      "longer length.", tokens=length - room)
     sizes = [_count(tokenizer, " " + s) for s in pool]
     filler, used, i = [], 0, 0
     while used + sizes[i % len(pool)] <= room:  # whole sentences, repeated as needed

@@ -56,15 +56,38 @@ class NeedleProof:
 
 
 def same_layer_draw(top: Sequence[HeadId], heads: int, exclude: set[tuple[int, int]],
-                    rng: np.random.Generator) -> tuple[HeadId, ...]:
-    """One random head per top head, from the same layer, outside `exclude` (layer, head) and not drawn twice."""
+                    rng: np.random.Generator, layers: int | None = None) -> tuple[HeadId, ...]:
+    """One random head per top head, from the same layer, outside `exclude` (layer, head) and not drawn twice;
+    where that layer has no head left (many top heads in one layer), from the nearest layer that has one
+    (`layers`: how many there are; None: the top heads' own layers only, the head itself when none is left)."""
     out, taken = [], set(exclude)
     for h in top:
-        free = [j for j in range(heads) if (h.layer, j) not in taken]
-        j = int(rng.choice(free)) if free else h.head
-        taken.add((h.layer, j))
-        out.append(HeadId(h.kind, h.layer, j))
+        near = [h.layer] if layers is None else sorted(range(layers), key=lambda L: (abs(L - h.layer), L))
+        free: list[tuple[int, int]] = []
+        for layer in near:
+            free = [(layer, j) for j in range(heads) if (layer, j) not in taken]
+            if free:
+                break
+        layer, j = free[int(rng.integers(len(free)))] if free else (h.layer, h.head)
+        taken.add((layer, j))
+        out.append(HeadId(h.kind, layer, j))
     return tuple(out)
+
+
+def counted_runs(lm: LoadedModel, steps: int, total: int,
+                 progress: Progress | None) -> Callable[[Prompt, Needle, Sequence[HeadId]], NeedleRun]:
+    """one(prompt, needle, off): the needle run with heads `off`, and progress(runs done, total) after it."""
+    done = 0
+
+    def one(prompt: Prompt, nd: Needle, off: Sequence[HeadId]) -> NeedleRun:
+        nonlocal done
+        r = needle_run.run(lm, prompt, nd.needle, nd.question, nd.answer, steps, off=off)
+        done += 1
+        if progress:
+            progress(done, total)
+        return r
+
+    return one
 
 
 def prove(lm: LoadedModel, prompts: Sequence[tuple[Prompt, Needle]], top: Sequence[HeadId], draws: int = 3,
@@ -75,15 +98,7 @@ def prove(lm: LoadedModel, prompts: Sequence[tuple[Prompt, Needle]], top: Sequen
     rng = np.random.default_rng(seed)
     exclude = {(h.layer, h.head) for h in top}
     drawn = tuple(same_layer_draw(top, heads, exclude, rng) for _ in range(draws))
-    total, done = len(prompts) * (2 + draws), 0
-
-    def one(prompt: Prompt, nd: Needle, off: Sequence[HeadId]) -> NeedleRun:
-        nonlocal done
-        r = needle_run.run(lm, prompt, nd.needle, nd.question, nd.answer, steps, off=off)
-        done += 1
-        if progress:
-            progress(done, total)
-        return r
+    one = counted_runs(lm, steps, len(prompts) * (2 + draws), progress)
 
     base = [one(p, nd, ()) for p, nd in prompts]
     off_top = [one(p, nd, top) for p, nd in prompts]

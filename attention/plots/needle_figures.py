@@ -70,3 +70,38 @@ def head_steps_figure(top_keys: Sequence[int], needle_weight: Sequence[float], w
                       yaxis2={"title": escape(y2_title), "overlaying": "y", "side": "right", "range": [0, 1],
                               "fixedrange": True})
     return fig
+
+
+def row_figure(row: np.ndarray, span: tuple[int, int], title: str, x_title: str, y_title: str) -> go.Figure:
+    """One query's exact row A[i, :] over the key positions (the needle's span shaded): where the head looked."""
+    fig = go.Figure()
+    fig.add_vrect(x0=span[0] - 0.5, x1=span[1] - 0.5, fillcolor=NEEDLE, opacity=0.8, line_width=0, layer="below")
+    fig.add_trace(go.Scatter(x=list(range(len(row))), y=[float(w) for w in row], mode="lines",
+                             line={"color": TOP, "width": 1}, hovertemplate="%{x}: %{y:.4f}<extra></extra>"))
+    fig.update_layout(template=EMPTY_TEMPLATE, title={"text": escape(title), "font": {"size": 13}}, height=280,
+                      margin={"l": 60, "r": 20, "t": 40, "b": 50}, showlegend=False,
+                      xaxis={"title": escape(x_title)}, yaxis={"title": escape(y_title), "rangemode": "tozero"})
+    return fig
+
+
+def curve_figure(ks: Sequence[int], top_rate: np.ndarray, random_rates: np.ndarray, title: str, x_title: str,
+                 y_title: str, top_name: str, random_name: str) -> go.Figure:
+    """The proof over k: the share still right with the top k heads off, and with k random heads off (the draws'
+    mean as a line, each draw a dot)."""
+    x = [int(k) for k in ks]
+    rates = np.asarray(random_rates, dtype=np.float64).reshape(len(x), -1)
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=[k for k in x for _ in range(rates.shape[1])], y=rates.reshape(-1).tolist(),
+                             mode="markers", marker={"color": SINK, "size": 6, "opacity": 0.5}, showlegend=False,
+                             hovertemplate="k=%{x}: %{y:.0%}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=x, y=rates.mean(axis=1).tolist(), mode="lines+markers", name=escape(random_name),
+                             line={"color": SINK, "dash": "dot"}, hovertemplate="k=%{x}: %{y:.0%}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=x, y=[float(v) for v in top_rate], mode="lines+markers", name=escape(top_name),
+                             line={"color": TOP}, marker={"size": 8}, hovertemplate="k=%{x}: %{y:.0%}<extra></extra>"))
+    fig.update_layout(template=EMPTY_TEMPLATE, title={"text": escape(title), "font": {"size": 13}}, height=320,
+                      margin={"l": 60, "r": 20, "t": 40, "b": 80},
+                      legend={"orientation": "h", "y": -0.25, "yanchor": "top", "x": 0},
+                      xaxis={"title": escape(x_title), "type": "log", "tickvals": x, "ticktext": [str(k) for k in x],
+                             "fixedrange": True},
+                      yaxis={"title": escape(y_title), "range": [-0.05, 1.05], "tickformat": ".0%", "fixedrange": True})
+    return fig

@@ -36,3 +36,30 @@ def llama_folder(smollm2, tmp_path_factory):
     LlamaForCausalLM(config).save_pretrained(folder)
     smollm2.tokenizer.save_pretrained(folder)
     return str(folder)
+
+
+@pytest.fixture(scope="session")
+@loads_model
+def tiny(smollm2, tmp_path_factory):
+    """A 3-layer Llama (4 query heads over 2 key/value heads) with random weights, read through the registry."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    from attention.lm import models
+
+    folder = tmp_path_factory.mktemp("tiny-llama")
+    torch.manual_seed(0)
+    config = LlamaConfig(vocab_size=len(smollm2.tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=3,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=512,
+                         eos_token_id=smollm2.tokenizer.eos_token_id, tie_word_embeddings=True)
+    LlamaForCausalLM(config).save_pretrained(folder)
+    smollm2.tokenizer.save_pretrained(folder)
+    return models.read(str(folder))
+
+
+@pytest.fixture(scope="module")
+def one_torch_thread():
+    """torch on one thread for a whole test module (the app's setting), given back after it."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)

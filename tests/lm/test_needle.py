@@ -5,58 +5,15 @@ same policy; the DuoAttention split with every group kept equals the full run. O
 
 import numpy as np
 import pytest
-import torch
 
 from attention.analysis import retrieval
 from attention.ids import HeadId
 from attention.lm import evict_policies as pol
-from attention.lm import models, needle, needle_proof
-from attention.lm.needle_prompt import NEEDLES, Prompt, build
-from tests.lanes import loads_model
+from attention.lm import needle, needle_proof
+from attention.lm.needle_prompt import NEEDLES, build
+from tests.lm.needle_cases import _eager_rows, _prompt
 
-pytestmark = pytest.mark.model
-
-
-@pytest.fixture(autouse=True, scope="module")
-def one_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
-@pytest.fixture(scope="module")
-@loads_model
-def tiny(smollm2, tmp_path_factory):
-    """A 3-layer Llama (4 query heads over 2 key/value heads) with random weights, read through the registry."""
-    from transformers import LlamaConfig, LlamaForCausalLM
-
-    folder = tmp_path_factory.mktemp("tiny-llama")
-    torch.manual_seed(0)
-    config = LlamaConfig(vocab_size=len(smollm2.tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=3,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=512,
-                         eos_token_id=smollm2.tokenizer.eos_token_id, tie_word_embeddings=True)
-    LlamaForCausalLM(config).save_pretrained(folder)
-    smollm2.tokenizer.save_pretrained(folder)
-    return models.read(str(folder))
-
-
-def _prompt(tok, length=200, depth=0.5) -> Prompt:
-    nd = NEEDLES[0]
-    return build(tok, nd.needle, nd.question, None, length, depth)
-
-
-def _eager_rows(lm, ids: list[int], first: int) -> np.ndarray:
-    """(rows, layers, heads, n) transformers' own eager weights for query rows first … n − 1 of the whole text."""
-    model = lm.model
-    before = model.config._attn_implementation
-    model.set_attn_implementation("eager")
-    try:
-        with torch.inference_mode():
-            out = model(input_ids=torch.tensor([ids]), output_attentions=True)
-    finally:
-        model.set_attn_implementation(before)
-    return torch.stack([a[0, :, first:] for a in out.attentions], dim=0).permute(2, 0, 1, 3).numpy()
+pytestmark = [pytest.mark.model, pytest.mark.usefixtures("one_torch_thread")]
 
 
 def test_top_keys_and_scores_equal_transformers_eager_weights(tiny):
@@ -189,3 +146,37 @@ def test_the_grid_counts_right_runs_only_and_is_read_back_from_disk(tiny, tmp_pa
                                        np.array([[[12, 4]]]), np.array([[["a", "b"]]]), np.array([[[1, 1]]]))
     assert np.array_equal(forced.mean_scores, np.ones((3, 4)))  # the wrong run's 5s are left out
     assert forced.copied_tokens == 12 and forced.retrieval_heads()[0].score == 1.0
+
+
+def test_the_proof_curve_switches_off_the_ranked_heads_k_at_a_time(tiny, monkeypatch):
+    """needle_curve.curve on the tiny model: each k's top run equals needle.run with ranking[:k] off, the draws keep
+    each top head's layer (or the nearest with a head left) and never a top head, and the rates count only prompts
+    right with every head on; a k past half the heads is left out."""
+    from attention.lm import needle_curve
+
+    p, nd = _prompt(tiny.tokenizer, 160, 0.5), NEEDLES[0]
+    base = needle.run(tiny, p, nd.needle, nd.question, nd.answer, steps=3).answer
+    # the random model's answer is never the needle: "right" here is writing what every head on writes (a base to break)
+    monkeypatch.setattr(retrieval, "is_right", lambda answer, needle, expected=None: answer == base)
+    r = needle.run(tiny, p, nd.needle, nd.question, nd.answer, steps=3)
+    assert r.found
+    ranked = needle_curve.ranking(r)
+    assert len(ranked) == 3 * 4 and len(set(ranked)) == 12
+    scores = r.retrieval_scores
+    assert [scores[h.layer, h.head] for h in ranked] == sorted(scores.reshape(-1), reverse=True)
+    c = needle_curve.curve(tiny, [(p, nd)], ranked, ks=(1, 2, 4, 8), draws=2, steps=3)
+    assert c.ks == (1, 2, 4) and c.top_right.shape == (3, 1) and c.random_right.shape == (3, 2, 1)  # 8 of 12: no
+    for a, k in enumerate(c.ks):
+        off = needle.run(tiny, p, nd.needle, nd.question, nd.answer, steps=3, off=ranked[:k])
+        assert bool(c.top_right[a, 0]) == off.found
+        for drawn in c.random[a]:
+            assert len(drawn) == k and not set(drawn) & set(ranked[:k])
+    assert [h.layer for h in c.random[0][0]] == [ranked[0].layer]
+    assert c.base_right[0] and c.counted == 1
+    assert np.array_equal(c.top_rate, c.top_right[:, 0].astype(float))
+
+
+def test_draws_move_to_the_nearest_layer_when_the_top_heads_fill_one():
+    top = tuple(HeadId("decoder", 2, h) for h in range(3))  # every head of layer 2 (3 heads a layer)
+    d = needle_proof.same_layer_draw(top, 3, {(h.layer, h.head) for h in top}, np.random.default_rng(0), layers=5)
+    assert {h.layer for h in d} <= {1, 3} and len(set(d)) == 3

@@ -1,5 +1,6 @@
 """The Find-the-needle page through AppTest, in both languages: a link's needle at a short length gives the
-answer, the score chart and a sentence claims.py allows; the proof and the forgetting comparison run from their
+answer, the score chart and a sentence claims.py allows, the followed head's exact rows (a written token picked,
+the long head view drawn); the proof and the forgetting comparison run from their
 buttons; a blank needle is said in words, never a traceback."""
 
 from pathlib import Path
@@ -8,7 +9,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.analysis import claims
+from attention.analysis import claims, needle_claims
+from attention.lm import needle_prompt
 from attention.ui.state import Keys
 from tests.pages.page_text import page_text
 
@@ -38,24 +40,39 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
     layer, head = (int(x) for x in at.session_state[Keys.ND_HEAD].split("."))  # the head followed
     key, fields = claims.retrieval_head(float(r.retrieval_scores[layer, head]), r.copyable, int(r.found))
     assert i18n.t(key, lang, layer=layer, head=head, **fields) in shown  # the sentence claims.py allows, as said
-    if lang == "en":  # the buttons: the proof (5 heads off against 3 draws) and the caches compared
+    assert i18n.t("nd.rows_title", lang) in shown  # the followed head's exact rows, one per written token
+    rows = at.select_slider(key="nd_row")
+    assert rows.label == i18n.t("nd.row_pick", lang) and len(rows.options) == len(r.steps)
+    rows.set_value(len(r.steps) - 1).run()
+    assert not at.exception and not at.error
+    assert any(c.key == "needle-long" for c in at.get("bidi_component"))  # the long head view of those rows
+    if lang == "en":  # the caches compared
         at.button(key="nd_forget_run").click().run()
         assert not at.exception and not at.error
         runs = at.session_state[Keys.ND_FORGET][1]
         assert [x.label for x in runs] == ["full", "streaming", "window", "h2o", "tova", "snapkv", "duo"]
         assert runs[0].kv_bytes_kept == runs[0].kv_bytes_full
         assert all(x.kv_bytes_kept < x.kv_bytes_full for x in runs[1:6])
-        at.button(key="nd_proof_run").click().run()
-        assert not at.exception and not at.error
-        proof = at.session_state[Keys.ND_PROOF][1]
-        assert proof.random_right.shape == (3, 1) and len(proof.top) >= 1
-        assert i18n.t("nd.proof_title", "en") in page_text(at)
+    at.button(key="nd_proof_run").click().run()  # the proof curve: the top k off, k = 1 … 16, against 2 draws each
+    assert not at.exception and not at.error
+    proof = at.session_state[Keys.ND_PROOF][1]
+    assert proof.ks == (1, 2, 4, 8, 16) and proof.random_right.shape == (5, 2, 1) and len(proof.top) == 16
+    key, fields = needle_claims.heads_matter(proof.ks, proof.top_rate, proof.random_rates, proof.counted)
+    assert i18n.t(key, lang, **fields) in page_text(at)  # the sentence the curve earned, as said
 
 
-def test_a_blank_needle_is_said_in_words(smollm2):
-    at = open_needle("en", needle=" ", length="128", go="1")
-    assert not at.exception
-    assert any("needle" in i.value for i in at.info)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_bad_settings_are_said_in_words_in_the_pages_language(smollm2, lang):
+    at = open_needle(lang, needle=" ", length="128", go="1")
+    assert not at.exception and not at.error
+    assert [i.value for i in at.info] == [i18n.t("nd.err.blank", lang)]
+    long_fact = "Anna keeps a very long list of facts about soup. " * 6  # the needle alone fills 64 tokens
+    at = open_needle(lang, needle=long_fact, length="64", go="1")
+    assert not at.exception and not at.error
+    with pytest.raises(needle_prompt.Refused) as refused:  # what the package says, with its fields
+        needle_prompt.build(smollm2.tokenizer, long_fact, needle_prompt.NEEDLES[0].question, None, 64)
+    assert refused.value.key == "nd.err.no_room"
+    assert [i.value for i in at.info] == [i18n.t("nd.err.no_room", lang, **refused.value.fields)]
 
 
 def test_the_page_waits_for_the_button_and_then_runs(smollm2):

@@ -65,13 +65,15 @@ def _view(site: Site, head: int, scope: Scope | None, site_key: tuple, query: in
 _fragment_view = st.fragment(_view)  # Explore: a click or a tile reruns the view alone, not the page
 
 
-def show_long(site: Site, head: int, scope: Scope | None, site_key: tuple, query: int | None = None) -> None:
-    """The long view of one head (Explore, Write past EXACT_MAX tokens). `scope`: where a click selects (None:
-    the view keeps its own selection, starting on the row `query`, e.g. Write's newest)."""
+def show_long(site: Site, head: int, scope: Scope | None, site_key: tuple, query: int | None = None,
+              key: str | None = None) -> None:
+    """The long view of one head (Explore, Write past EXACT_MAX tokens, Find the needle's written rows). `scope`:
+    where a click selects (None: the view keeps its own selection, starting on the row `query`, e.g. Write's
+    newest). `key`: the view's own key (default: Explore's or Write's)."""
     n = max(site.shape)
     cell = cell_for(n)
     st.caption(t("long.caption", n=f"{n:,}", side=-(-n // cell), cell=cell))
-    key = "explore-long" if scope is not None else "write-long"
+    key = key or ("explore-long" if scope is not None else "write-long")
     (_fragment_view if scope is not None else _view)(site, head, scope, site_key, query, key)
 
 

@@ -12,7 +12,7 @@ import streamlit as st
 
 from attention.blas import one_torch_thread
 from attention.ids import HeadId
-from attention.lm.needle_prompt import NEEDLES  # pure: the built-in needles without loading torch
+from attention.lm.needle_prompt import NEEDLES, Refused  # pure: the built-in needles without loading torch
 from attention.ui.hosting import admission
 from attention.ui.lang import t
 from attention.ui.state import Keys
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 LENGTH, DEPTH, BUDGET = (64, 8_160), (0.0, 1.0), (8, 4_096)  # the ranges the widgets and a link are held to
 STEPS = 24
-PROOF_K, PROOF_DRAWS = 5, 3
+PROOF_KS, PROOF_DRAWS = (1, 2, 4, 8, 16), 2  # the proof curve: the top k heads off, against 2 random draws of k
 DEFAULTS: dict[str, object] = {Keys.ND_NEEDLE: NEEDLES[0].needle, Keys.ND_QUESTION: NEEDLES[0].question,
                                Keys.ND_ANSWER: NEEDLES[0].answer, Keys.ND_HAYSTACK: "", Keys.ND_LENGTH: 512,
                                Keys.ND_DEPTH: 0.5, Keys.ND_HEAD: "", Keys.ND_BUDGET: 128, Keys.ND_GO: False}
@@ -61,8 +61,8 @@ def _guarded(make: Callable[[], Any]) -> Any:
     try:
         with admission.gate.turn(), one_torch_thread():
             return make()
-    except ValueError as exc:  # an empty needle, a length too short: said in words
-        st.info(str(exc))
+    except Refused as exc:  # an empty needle, a length too short: said in words, in the page's language
+        st.info(t(exc.key, **exc.fields))
     except Exception as exc:  # noqa: BLE001 - any failure is said on the page, never as a traceback
         st.error(t("nd.failed", error=f"{type(exc).__name__}: {exc}"))
     return None
@@ -81,7 +81,7 @@ def run(lm: LoadedModel) -> NeedleRun | None:
     def make():
         prompt = needle_prompt.build(lm.tokenizer, nd, question, haystack or None,
                                      min(length, lm.max_tokens - STEPS - 1), depth)
-        return needle.run(lm, prompt, nd, question, answer.strip() or None, STEPS)
+        return needle.run(lm, prompt, nd, question, answer.strip() or None, STEPS, keep=True)
 
     result = _guarded(make)
     if result is not None:
@@ -89,7 +89,7 @@ def run(lm: LoadedModel) -> NeedleRun | None:
     return result
 
 
-def top_heads(r: NeedleRun, k: int = PROOF_K) -> list[HeadId]:
+def top_heads(r: NeedleRun, k: int) -> list[HeadId]:
     """This run's best heads by score, those that copied at least once, at most k."""
     from attention.analysis import retrieval
 
@@ -121,13 +121,12 @@ def _prompt_of(r: NeedleRun):
 
 
 def proof(lm: LoadedModel, r: NeedleRun, progress: Callable[[int, int], None]) -> Any:
-    from attention.lm import needle_proof
+    """The proof curve (lm/needle_curve.py) on this run's prompt: its best k heads off against random ones."""
+    from attention.lm import needle_curve
 
-    heads = top_heads(r)
-    if not heads:
-        return None
     prompt, nd = _prompt_of(r)
-    result = _guarded(lambda: needle_proof.prove(lm, [(prompt, nd)], heads, PROOF_DRAWS, STEPS, progress=progress))
+    result = _guarded(lambda: needle_curve.curve(lm, [(prompt, nd)], needle_curve.ranking(r), PROOF_KS, PROOF_DRAWS,
+                                                 STEPS, progress=progress))
     if result is not None:
         st.session_state[Keys.ND_PROOF] = (id(r), result)
     return result
@@ -154,3 +153,14 @@ def forgetting(lm: LoadedModel, r: NeedleRun, progress: Callable[[int, int], Non
 def kept_forgetting(r: NeedleRun) -> Any:
     kept = st.session_state.get(Keys.ND_FORGET)
     return kept[1] if kept is not None and kept[0] == (id(r), st.session_state[Keys.ND_BUDGET]) else None
+
+
+def head_rows(lm: LoadedModel, r: NeedleRun, layer: int) -> Any:
+    """The long Site of one layer over the written tokens' queries (needle_rows.site), or None when the run kept
+    no rows."""
+    from attention.lm import needle_rows
+
+    if r.rows is None:
+        return None
+    tokens = lm.tokenizer.convert_ids_to_tokens(list(r.ids)) + [s.token for s in r.steps[:-1]]
+    return needle_rows.site(r.rows, layer, tokens)

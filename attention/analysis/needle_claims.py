@@ -1,0 +1,54 @@
+"""When the needle page may say that the retrieval heads matter: the proof curve (attention/lm/needle_curve.py),
+the top k heads switched off against k random heads from the same layers, judged against the random draws.
+Pure numpy, beside claims.py.
+
+The sentence is earned at the smallest k where switching off the top k leaves at most `top_most` of the counted
+prompts right (the answer broken) while EVERY random draw of k keeps at least `random_least` of them right: the
+gap is then not a draw's bad luck, and its size is said. Never from fewer than MIN_DRAWS draws, nor with no prompt
+answered right with every head on (there was nothing to break).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+MIN_DRAWS = 2  # random draws behind a comparison
+TOP_MOST = 0.5  # the top k off leave at most this share right …
+RANDOM_LEAST = 0.5  # … while each random draw of k leaves at least this share right
+
+
+def heads_matter(ks: Sequence[int], top_rate: np.ndarray, random_rates: np.ndarray, counted: int,
+                 top_most: float = TOP_MOST, random_least: float = RANDOM_LEAST) -> tuple[str, dict]:
+    """What the page may say of the proof curve: (text key, fields).
+
+    Args:
+        ks: (K,) heads switched off.
+        top_rate: (K,) share of the counted prompts right with the top k off.
+        random_rates: (K, draws) the same for each random draw of k.
+        counted: prompts answered right with every head on.
+
+    Returns:
+        ("nd.curve.no_right", …) none was right to begin with; ("nd.curve.too_few", …) fewer than MIN_DRAWS
+        draws; ("nd.curve.matter", …) at the smallest such k, the top k break the answer and no draw does
+        (fields k, top, random, worst, gap); ("nd.curve.not", …) at no k (fields kmax, top, random).
+    """
+    rates = np.asarray(random_rates, dtype=np.float64).reshape(len(ks), -1)
+    top = np.asarray(top_rate, dtype=np.float64)
+    fields: dict = {"n": int(counted), "draws": int(rates.shape[1]), "kmax": int(ks[-1]) if len(ks) else 0,
+                    "top": _pct(top[-1]) if len(ks) else "", "random": _pct(rates[-1].mean()) if len(ks) else ""}
+    if counted <= 0:
+        return "nd.curve.no_right", fields
+    if rates.shape[1] < MIN_DRAWS or not len(ks):
+        return "nd.curve.too_few", fields
+    for a, k in enumerate(ks):
+        worst = float(rates[a].min())
+        if top[a] <= top_most and worst >= random_least:
+            return "nd.curve.matter", fields | {"k": int(k), "top": _pct(top[a]), "random": _pct(rates[a].mean()),
+                                                "worst": _pct(worst), "gap": _pct(rates[a].mean() - top[a])}
+    return "nd.curve.not", fields
+
+
+def _pct(x: float) -> str:
+    return f"{float(x):.0%}"
