@@ -16,19 +16,24 @@ Printed: those counts (and how many were told they wait before their word came);
 (from the click as the page received it); press -> first answer (word or notice) p95 and how many
 took over 2 s; the time from the wave to its last word; the server's peak RSS (VmHWM) beside the budget, its
 RSS after the last wave; and every session's words against transformers' own greedy continuation (wrong).
+Then where each press's time went, stage by stage (bench/press_stages.py: the server logs when the press
+arrived, its run started, its notice was drawn, its turn came and its word was written).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import statistics
+import tempfile
 import time
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode, urlparse
 
 from harness.proc_stats import proc_status_kib
+from bench import press_stages
 from bench.cli import bench_parser, write_json
 
 TOLD_WITHIN_S = 2.0  # the issue's bound: every press answered or told to wait within 2 s
@@ -203,6 +208,13 @@ def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tok
             "waves": res["waves"], "server_peak_rss_mib": round(peak_mib), "rss_budget_mib": budget_mib}
 
 
+def page_presses(res: dict) -> list[dict]:
+    """Every press as its page saw it (seconds, time.time()'s clock), in the order they were sent."""
+    return [{"pupil": p.index, "wave": w + 1, "prompt": p.prompt, "t0": pr.t0, "wait": pr.wait, "word": pr.word}
+            for w in range(max(len(p.presses) for p in res["pupils"])) for p in res["pupils"] if w < len(p.presses)
+            for pr in (p.presses[w],)]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = bench_parser(__doc__)
     ap.add_argument("--browsers", type=int, default=30, help="pupils: contexts of one Chromium")
@@ -213,11 +225,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rss-budget-mb", type=int, help="ATTENTION_RSS_BUDGET_MB (default: the hosted derived figure)")
     ap.add_argument("--wave-s", type=float, default=300.0, help="give up on a wave's words after this long")
     ap.add_argument("--log", help="write the server's output here")
+    ap.add_argument("--stages-out", metavar="PREFIX", help="keep PREFIX.log.jsonl (the server's press log) and "
+                    "PREFIX.presses.json (the page's): python -m bench press_stages reads them again")
     args = ap.parse_args(argv)
     from attention.ui.hosting import settings
     from harness.app_server import streamlit_process
 
-    env = {"ATTENTION_HOSTED": "1"}
+    clock = f"{args.stages_out}.log.jsonl" if args.stages_out else tempfile.mkstemp(suffix=".jsonl")[1]
+    open(clock, "w").close()
+    env = {"ATTENTION_HOSTED": "1", "ATTENTION_PRESS_CLOCK": clock}
     for name, value in (("ATTENTION_SESSIONS_MB", args.sessions_mb), ("ATTENTION_MAX_TRACES", args.max_traces),
                         ("ATTENTION_RSS_BUDGET_MB", args.rss_budget_mb)):
         if value is not None:
@@ -225,7 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     budget = args.rss_budget_mb if args.rss_budget_mb is not None else settings.HOSTED_RSS_BUDGET_MB
     print(f"class in browsers: {args.browsers} contexts, {args.words} words, prompts ~{args.prompt_tokens} tokens, "
           f"env {env}", flush=True)
-    with streamlit_process(extra_env=env, log_path=args.log, start_timeout=300) as server:
+    with streamlit_process(extra_env=env, log_path=args.log, start_timeout=300,
+                           preimport=("harness.press_clock",)) as server:
         res = asyncio.run(run_class(server.url, server.pid, args.browsers, args.words, args.prompt_tokens,
                                     args.wave_s))
         peak = proc_status_kib(server.pid, "VmHWM") / 1024
@@ -239,6 +256,15 @@ def main(argv: list[str] | None = None) -> int:
     for key, value in out.items():
         if key != "waves":
             print(f"{key:>30}: {value}")
+    seen = page_presses(res)
+    rows = press_stages.press_stages(press_stages.read_log(clock), seen)
+    press_stages.print_stages(rows, TOLD_WITHIN_S)
+    out["stages"] = press_stages.stage_summary(rows, TOLD_WITHIN_S)
+    if args.stages_out:
+        with open(f"{args.stages_out}.presses.json", "w") as f:
+            json.dump(seen, f)
+    else:
+        os.unlink(clock)
     write_json(args.json, out)
     return 0 if out["silent"] == 0 and out["wrong"] == 0 else 1
 
