@@ -9,7 +9,8 @@ options make them tighter. Pages are opened one after another (a class arriving)
 Per press, the page itself records (in its own clock, every 100 ms) when the link gained the word and when a
 notice that the press waits, or was refused, was first shown. A press is:
   answered      its word came;
-  waiting shown a notice said it waits (its place, a rough wait) before the word came, or instead of it;
+  waiting shown a notice said it waits (its place, a rough wait) or is being written, before the word came, or
+                instead of it;
   refused shown the page said it was refused and why (with a button to try again);
   silent        neither a word nor a notice by the wave's end: the press was lost.
 Printed: those counts (and how many were told they wait before their word came); press -> word median and p95
@@ -38,7 +39,8 @@ from bench.cli import bench_parser, write_json
 
 TOLD_WITHIN_S = 2.0  # the issue's bound: every press answered or told to wait within 2 s
 OPEN_MS = 600_000
-WAITING_KEYS = ("queue.ahead_one", "queue.ahead", "queue.memory", "write.press_waiting", "write.press_waiting_one")
+WAITING_KEYS = ("queue.ahead_one", "queue.ahead", "queue.memory", "write.press_waiting", "write.press_waiting_one",
+                "write.press_writing", "write.press_writing_one")
 REFUSED_KEYS = ("write.press_failed",)
 # In the page: what happened after the press, in the page's clock (Date.now(): the same clock as time.time()).
 WATCH = """
@@ -61,17 +63,16 @@ setInterval(() => {
 
 
 def phrases(keys: tuple[str, ...]) -> str:
-    """A regular expression matching any of the keys' texts in either language (the part before a placeholder)."""
+    """A regular expression matching any of the keys' texts in either language (the longest piece between
+    placeholders)."""
     from attention import i18n
 
     parts = []
     for key in keys:
         for lang in ("en", "zh"):
-            try:
-                text = i18n.t(key, lang, n=0, s=0, place=0)
-            except KeyError:
-                continue
-            head = text.split("0")[0].strip() or text
+            text = i18n.STRINGS[key].get(lang) or i18n.STRINGS[key]["en"]
+            text = re.sub(r"\{[^}]*\}", "0", text)  # every placeholder (write.press_failed's {why} too)
+            head = max(text.split("0"), key=len).strip()  # its longest literal piece: "Your " alone says little
             parts.append(re.escape(head[:40]))
     return "|".join(sorted(set(parts))) or "(?!)"
 

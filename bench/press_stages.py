@@ -6,7 +6,7 @@
 Per press, seconds from the click as the page received it:
     recv     the server got the fragment's rerun request
     cb       the session's script thread ran the press's callback (its run started)
-    frag     the fragment's body began (the session's lock taken)
+    frag     the fragment's body began
     notice   the notice that it waits (or is being written) was enqueued by the server
     sent     the first message to that browser after the notice left the server
     seen     the page showed that notice (or the word, whichever first)

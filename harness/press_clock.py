@@ -4,7 +4,7 @@ ATTENTION_PRESS_CLOCK, in time.time() (the browser's Date.now() is the same cloc
 
     recv     the press's message reached the server (the fragment's rerun request, on the event loop)
     cb       its callback ran: the session's script thread started the fragment's run
-    frag     the fragment's body began (the session's lock taken, before the Writing is read)
+    frag     the fragment's body began (before the session's lock, the Writing's read or any turn)
     notice   the page was told the press waits (or is being written): the notice enqueued
     turn     the press's words got their turn of the admission queue (the model's work starts)
     step     a word was written (Writing.step returned)
@@ -68,7 +68,7 @@ def install() -> None:
 
     from attention.lm import writer
     from attention.ui.hosting import admission
-    from attention.ui.pages import writing
+    from attention.ui.pages import presses
     from attention.ui.state import Keys
 
     def fragment_rerun(args) -> bool:
@@ -84,15 +84,11 @@ def install() -> None:
 
     AppSession.handle_backmsg = handle_backmsg
     _wrap(runtime.Runtime, "_send_message", before="sent", session=lambda a: a[1].session.id)
-    _wrap(writing, "press", before="cb",
+    _wrap(presses, "press", before="cb",
           extra=lambda a: {"prompt": str(st.session_state.get(Keys.WR_PROMPT) or "")[:HEAD]})
-    for name in ("tell_pending", "writing"):  # the fragment's first call after its lock (today's and before)
-        if hasattr(writing, name):
-            _wrap(writing, name, before="frag")
-            break
-    _wrap(admission, "waiting_text", before="notice")
-    if hasattr(writing, "writing_text"):
-        _wrap(writing, "writing_text", before="notice")
+    _wrap(presses, "tell", before="frag")  # the fragment's first call
+    _wrap(presses.Notice, "waiting", before="notice")
+    _wrap(presses.Notice, "writing", before="notice")
     _wrap(writer.Writing, "step", after="step")
     turn = admission.gate.turn
 
