@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode, urlparse
 
-from harness.proc_stats import proc_status_kib
+from harness.proc_stats import children_cpu_s, proc_cpu_s, proc_status_kib
 from bench import press_stages
 from bench.cli import bench_parser, write_json
 
@@ -49,10 +49,26 @@ document.addEventListener('click', (e) => {  // the press itself, in the page's 
   const p = window.__press;
   if (p && !p.t && e.target.closest('button')) p.t = Date.now();
 }, true);
+(() => {  // when the server's messages reach the page (the bench's stages: sent -> arrived -> seen)
+  const Native = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Native(...args);
+    ws.addEventListener('message', () => {
+      const p = window.__press;
+      if (p && p.t && (p.msgs = p.msgs || []).length < 2000) p.msgs.push(Date.now());
+    });
+    return ws;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();
+let lastTick = 0;
 setInterval(() => {
   const p = window.__press;
   if (!p) return;
   const now = Date.now();
+  if (lastTick) p.late = Math.max(p.late || 0, now - lastTick - 100);  // the page's own lag (its renderer busy)
+  lastTick = now;
   const ids = (new URLSearchParams(location.search).get('ids') || '').split(',').filter(Boolean).length;
   if (ids >= p.want && !p.word) p.word = now;
   const text = Array.from(document.querySelectorAll('[data-testid="stAlert"]')).map(e => e.innerText).join('\\n');
@@ -83,6 +99,8 @@ class Press:
     word: float | None = None
     wait: float | None = None
     refused: float | None = None
+    msgs: list[float] = field(default_factory=list)  # when the server's messages reached the page
+    late_s: float = 0.0  # the page's 100 ms watch ran this much late at worst (its renderer busy)
 
     @property
     def outcome(self) -> str:
@@ -141,6 +159,8 @@ async def settle(p: Pupil, deadline: float) -> None:
         await asyncio.sleep(0.5)
     seen = await p.page.evaluate("() => window.__press") or {}
     last.word, last.wait, last.refused = ((seen.get(k) or 0) / 1000 or None for k in ("word", "wait", "refused"))
+    last.msgs = [m / 1000 for m in seen.get("msgs") or []]
+    last.late_s = (seen.get("late") or 0) / 1000
     if seen.get("t"):  # the click as the page received it: the bench's own dispatch of 30 clicks not counted
         last.t0 = seen["t"] / 1000
     if last.word is not None:  # the word came: the page finishes drawing it before the next press
@@ -167,16 +187,19 @@ async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, 
                 await open_pupil(browser, url, p)
             opened_s = time.monotonic() - t0
             for w in range(words):
-                start = time.time()
+                start, server_cpu, browser_cpu = time.time(), proc_cpu_s(pid), children_cpu_s(pid)
                 await asyncio.gather(*(press(p, w + 1, wait_re, refused_re) for p in pupils))
                 deadline = time.monotonic() + wave_s
                 await asyncio.gather(*(settle(p, deadline) for p in pupils))
                 got = [p.presses[-1].word for p in pupils if p.presses[-1].word]
                 waves.append({"wave": w + 1, "answered": len(got),
                               "last_word_s": round(max(got) - start, 1) if got else None,
-                              "rss_after_mib": round(proc_status_kib(pid) / 1024)})
-                print(f"  wave {w + 1}: {len(got)}/{n} words, last after "
-                      f"{waves[-1]['last_word_s']} s, RSS {waves[-1]['rss_after_mib']} MiB", flush=True)
+                              "rss_after_mib": round(proc_status_kib(pid) / 1024),
+                              "server_cpu_s": round(proc_cpu_s(pid) - server_cpu, 1),
+                              "browsers_cpu_s": round(children_cpu_s(pid) - browser_cpu, 1)})
+                print(f"  wave {w + 1}: {len(got)}/{n} words, last after {waves[-1]['last_word_s']} s, RSS "
+                      f"{waves[-1]['rss_after_mib']} MiB; CPU: server {waves[-1]['server_cpu_s']} s, browsers "
+                      f"{waves[-1]['browsers_cpu_s']} s", flush=True)
                 if len(got) < n:
                     break  # a lost press: later waves would count it again
         finally:
@@ -211,7 +234,8 @@ def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tok
 
 def page_presses(res: dict) -> list[dict]:
     """Every press as its page saw it (seconds, time.time()'s clock), in the order they were sent."""
-    return [{"pupil": p.index, "wave": w + 1, "prompt": p.prompt, "t0": pr.t0, "wait": pr.wait, "word": pr.word}
+    return [{"pupil": p.index, "wave": w + 1, "prompt": p.prompt, "t0": pr.t0, "wait": pr.wait, "word": pr.word,
+             "msgs": pr.msgs, "late": pr.late_s}
             for w in range(max(len(p.presses) for p in res["pupils"])) for p in res["pupils"] if w < len(p.presses)
             for pr in (p.presses[w],)]
 
