@@ -168,7 +168,19 @@ async def settle(p: Pupil, deadline: float) -> None:
     p.ids = p.link_ids()
 
 
-async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, wave_s: float) -> dict:
+def probe(memory: str | None, label: str, snaps: list, trim: bool = False) -> None:
+    """The server's memory figures now (--memory), printed and kept."""
+    if not memory:
+        return
+    from bench import class_memory
+    from harness import memory_probe
+
+    snaps.append((label, memory_probe.ask(memory, trim=trim)))
+    print(class_memory.line(label, snaps[-1][1]), flush=True)
+
+
+async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, wave_s: float,
+                    memory: str | None = None) -> dict:
     from playwright.async_api import async_playwright
 
     from bench.load.write import long_prompt
@@ -183,8 +195,10 @@ async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, 
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             t0 = time.monotonic()
+            snaps: list[tuple[str, dict]] = []
             for p in pupils:  # a class arriving: one after another
                 await open_pupil(browser, url, p)
+                probe(memory, f"opened {p.index + 1}", snaps)
             opened_s = time.monotonic() - t0
             for w in range(words):
                 start, server_cpu, browser_cpu = time.time(), proc_cpu_s(pid), children_cpu_s(pid)
@@ -200,11 +214,13 @@ async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, 
                 print(f"  wave {w + 1}: {len(got)}/{n} words, last after {waves[-1]['last_word_s']} s, RSS "
                       f"{waves[-1]['rss_after_mib']} MiB; CPU: server {waves[-1]['server_cpu_s']} s, browsers "
                       f"{waves[-1]['browsers_cpu_s']} s", flush=True)
+                probe(memory, f"wave {w + 1}", snaps)
                 if len(got) < n:
                     break  # a lost press: later waves would count it again
+            probe(memory, "trimmed", snaps, trim=True)
         finally:
             await browser.close()
-    return {"pupils": pupils, "opened_s": round(opened_s, 1), "waves": waves}
+    return {"pupils": pupils, "opened_s": round(opened_s, 1), "waves": waves, "memory": snaps}
 
 
 def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tokens: list[int]) -> dict:
@@ -252,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--log", help="write the server's output here")
     ap.add_argument("--stages-out", metavar="PREFIX", help="keep PREFIX.log.jsonl (the server's press log) and "
                     "PREFIX.presses.json (the page's): python -m bench press_stages reads them again")
+    ap.add_argument("--memory", action="store_true", help="the server's memory, where it is, after each page "
+                    "opened and each wave (bench/class_memory.py)")
     args = ap.parse_args(argv)
     from attention.ui.hosting import settings
     from harness.app_server import streamlit_process
@@ -266,10 +284,13 @@ def main(argv: list[str] | None = None) -> int:
     budget = args.rss_budget_mb if args.rss_budget_mb is not None else settings.HOSTED_RSS_BUDGET_MB
     print(f"class in browsers: {args.browsers} contexts, {args.words} words, prompts ~{args.prompt_tokens} tokens, "
           f"env {env}", flush=True)
+    memory = tempfile.mkstemp(suffix=".probe")[1] if args.memory else None
+    if memory:
+        env["ATTENTION_MEMORY_PROBE"] = memory
     with streamlit_process(extra_env=env, log_path=args.log, start_timeout=300,
-                           preimport=("harness.press_clock",)) as server:
+                           preimport=("harness.press_clock", "harness.memory_probe")) as server:
         res = asyncio.run(run_class(server.url, server.pid, args.browsers, args.words, args.prompt_tokens,
-                                    args.wave_s))
+                                    args.wave_s, memory))
         peak = proc_status_kib(server.pid, "VmHWM") / 1024
     from transformers import AutoTokenizer
 
@@ -285,6 +306,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = press_stages.press_stages(press_stages.read_log(clock), seen)
     press_stages.print_stages(rows, TOLD_WITHIN_S)
     out["stages"] = press_stages.stage_summary(rows, TOLD_WITHIN_S)
+    if memory:
+        from bench import class_memory
+
+        out["memory"] = {"per_session": class_memory.per_session(res["memory"]), "snapshots": res["memory"]}
+        print(f"{'per opened session':>30}: {out['memory']['per_session']}")
     if args.stages_out:
         with open(f"{args.stages_out}.presses.json", "w") as f:
             json.dump(seen, f)
