@@ -1,5 +1,6 @@
-"""Where a press's time goes, stage by stage (the class bench's --stages): the server's log of each press
-(harness/press_clock.py, in time.time()) joined with what the page saw (Date.now(), the same clock here).
+"""Where a press's time goes, stage by stage (the class bench prints it; its --stages-out keeps the inputs):
+the server's log of each press (harness/press_clock.py, in time.time()) joined with what the page saw
+(Date.now(), the same clock here).
 
     python -m bench press_stages LOG.jsonl PRESSES.json   # read a run's log again (class --stages-out writes both)
 
