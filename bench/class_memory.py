@@ -28,7 +28,8 @@ def line(label: str, snap: dict) -> str:
     return (f"  {label:<14} rss {mib(snap['rss']):>5}  writings {mib(snap['writings']):>5} ({snap['writings_n']:>2})"
             f"  beside {mib(beside):>4} ({s['sessions']} sessions)  caches {mib(sum(c.values())):>4}"
             f"  in use {mib(m['in_use']):>5}  free {mib(m['free_in_arenas']):>5}  arenas {m['arenas']:>2}"
-            f"  system {mib(m['from_system']):>5}  threads {snap['threads']}")
+            f"  system {mib(m['from_system']):>5}  threads {snap['threads']}"
+            + (f"  (malloc_trim took {snap['trim_s'] * 1000:.0f} ms)" if snap.get("trim_s") is not None else ""))
 
 
 def per_session(snaps: list[tuple[str, dict]]) -> dict[str, float]:

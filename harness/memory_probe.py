@@ -12,7 +12,7 @@
                    (mallinfo2: uordblks + hblkhd), bytes free inside the arenas (fordblks)
     threads        the process's threads
 
-`trim` in the ask file's text: malloc_trim(0) first, and the figures after it. As harness/slow_write.py,
+`trim` in the ask file's text: malloc_trim(0) first (its time kept as trim_s), and the figures after it. As harness/slow_write.py,
 this reads from outside: production code has no such hook."""
 
 from __future__ import annotations
@@ -122,10 +122,13 @@ def snapshot(trim: bool) -> dict:
     from attention.ui.hosting.held import SESSIONS
 
     libc = _libc()
+    trim_s = None
     if trim:
         gc.collect()
+        started = time.perf_counter()
         libc.malloc_trim(0)
-    return {"t": time.time(), "rss": memory.rss_bytes(), "writings": SESSIONS.nbytes(), "writings_n": len(SESSIONS),
+        trim_s = round(time.perf_counter() - started, 4)  # what a trim costs on this heap
+    return {"t": time.time(), "trim_s": trim_s, "rss": memory.rss_bytes(), "writings": SESSIONS.nbytes(), "writings_n": len(SESSIONS),
             "sessions": session_figures(),
             "caches": {"shelf": cache.shelf.usage()[0], "head_cache": head_cache.held(), "view_cache": view_cache.views.held},
             "malloc": malloc_figures(libc), "threads": threading.active_count()}
