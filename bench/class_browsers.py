@@ -9,140 +9,46 @@ options make them tighter. Pages are opened one after another (a class arriving)
 Per press, the page itself records (in its own clock, every 100 ms) when the link gained the word and when a
 notice that the press waits, or was refused, was first shown. A press is:
   answered      its word came;
-  waiting shown a notice said it waits (its place, a rough wait) before the word came, or instead of it;
+  waiting shown a notice said it waits (its place, a rough wait) or is being written, before the word came, or
+                instead of it;
   refused shown the page said it was refused and why (with a button to try again);
   silent        neither a word nor a notice by the wave's end: the press was lost.
 Printed: those counts (and how many were told they wait before their word came); press -> word median and p95
 (from the click as the page received it); press -> first answer (word or notice) p95 and how many
 took over 2 s; the time from the wave to its last word; the server's peak RSS (VmHWM) beside the budget, its
 RSS after the last wave; and every session's words against transformers' own greedy continuation (wrong).
+Then where each press's time went, stage by stage (bench/press_stages.py: the server logs when the press
+arrived, its run started, its notice was drawn, its turn came and its word was written).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
-import re
 import statistics
+import tempfile
 import time
-from dataclasses import dataclass, field
-from urllib.parse import parse_qs, urlencode, urlparse
 
-from harness.proc_stats import proc_status_kib
+from harness.proc_stats import children_cpu_s, proc_cpu_s, proc_status_kib
+from bench import press_stages
+from bench.class_pages import REFUSED_KEYS, WAITING_KEYS, Pupil, open_pupil, phrases, press, settle
 from bench.cli import bench_parser, write_json
 
 TOLD_WITHIN_S = 2.0  # the issue's bound: every press answered or told to wait within 2 s
-OPEN_MS = 600_000
-WAITING_KEYS = ("queue.ahead_one", "queue.ahead", "queue.memory", "write.press_waiting", "write.press_waiting_one")
-REFUSED_KEYS = ("write.press_failed",)
-# In the page: what happened after the press, in the page's clock (Date.now(): the same clock as time.time()).
-WATCH = """
-window.__press = null;
-document.addEventListener('click', (e) => {  // the press itself, in the page's clock (the bench sends 30 clicks)
-  const p = window.__press;
-  if (p && !p.t && e.target.closest('button')) p.t = Date.now();
-}, true);
-setInterval(() => {
-  const p = window.__press;
-  if (!p) return;
-  const now = Date.now();
-  const ids = (new URLSearchParams(location.search).get('ids') || '').split(',').filter(Boolean).length;
-  if (ids >= p.want && !p.word) p.word = now;
-  const text = Array.from(document.querySelectorAll('[data-testid="stAlert"]')).map(e => e.innerText).join('\\n');
-  if (!p.wait && p.waitRe && new RegExp(p.waitRe).test(text)) p.wait = now;
-  if (!p.refused && p.refusedRe && new RegExp(p.refusedRe).test(text)) p.refused = now;
-}, 100);
-"""
+def probe(memory: str | None, label: str, snaps: list, trim: bool = False) -> None:
+    """The server's memory figures now (--memory), printed and kept."""
+    if not memory:
+        return
+    from bench import class_memory
+    from harness import memory_probe
+
+    snaps.append((label, memory_probe.ask(memory, trim=trim)))
+    print(class_memory.line(label, snaps[-1][1]), flush=True)
 
 
-def phrases(keys: tuple[str, ...]) -> str:
-    """A regular expression matching any of the keys' texts in either language (the part before a placeholder)."""
-    from attention import i18n
-
-    parts = []
-    for key in keys:
-        for lang in ("en", "zh"):
-            try:
-                text = i18n.t(key, lang, n=0, s=0, place=0)
-            except KeyError:
-                continue
-            head = text.split("0")[0].strip() or text
-            parts.append(re.escape(head[:40]))
-    return "|".join(sorted(set(parts))) or "(?!)"
-
-
-@dataclass
-class Press:
-    t0: float
-    word: float | None = None
-    wait: float | None = None
-    refused: float | None = None
-
-    @property
-    def outcome(self) -> str:
-        if self.word is not None:
-            return "answered"
-        return "refused shown" if self.refused else "waiting shown" if self.wait else "silent"
-
-    def first_answer(self) -> float | None:
-        seen = [t for t in (self.word, self.wait, self.refused) if t is not None]
-        return min(seen) - self.t0 if seen else None
-
-
-@dataclass
-class Pupil:
-    index: int
-    prompt: str
-    marker: str
-    page: object = None
-    presses: list[Press] = field(default_factory=list)
-    ids: list[int] = field(default_factory=list)
-
-    def link_ids(self) -> list[int]:
-        return [int(i) for i in parse_qs(urlparse(self.page.url).query).get("ids", [""])[0].split(",") if i]
-
-
-async def idle(page, timeout_ms: int) -> None:
-    await page.wait_for_selector('[data-testid="stApp"][data-test-connection-state="CONNECTED"]', timeout=timeout_ms)
-    await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
-
-
-async def open_pupil(browser, url: str, p: Pupil) -> None:
-    context = await browser.new_context(viewport={"width": 1280, "height": 1000})
-    await context.add_init_script(WATCH)
-    p.page = await context.new_page()
-    await p.page.goto(f"{url}/write?{urlencode({'prompt': p.prompt})}", timeout=OPEN_MS)
-    await idle(p.page, OPEN_MS)
-    await p.page.get_by_role("button", name="Next word").wait_for(timeout=OPEN_MS)
-    if p.marker not in await p.page.get_by_label("Prompt").input_value():
-        raise RuntimeError(f"pupil {p.index}: the prompt is not its own")
-
-
-async def press(p: Pupil, want: int, wait_re: str, refused_re: str) -> None:
-    await p.page.evaluate("([w, a, b]) => { window.__press = {want: w, waitRe: a, refusedRe: b}; }",
-                          [want, wait_re, refused_re])
-    p.presses.append(Press(time.time()))
-    await p.page.get_by_role("button", name="Next word").click(timeout=OPEN_MS)
-
-
-async def settle(p: Pupil, deadline: float) -> None:
-    """Wait for the press's word until the deadline; then read what the page recorded."""
-    last = p.presses[-1]
-    while time.monotonic() < deadline:
-        seen = await p.page.evaluate("() => window.__press")
-        if seen and seen.get("word"):
-            break
-        await asyncio.sleep(0.5)
-    seen = await p.page.evaluate("() => window.__press") or {}
-    last.word, last.wait, last.refused = ((seen.get(k) or 0) / 1000 or None for k in ("word", "wait", "refused"))
-    if seen.get("t"):  # the click as the page received it: the bench's own dispatch of 30 clicks not counted
-        last.t0 = seen["t"] / 1000
-    if last.word is not None:  # the word came: the page finishes drawing it before the next press
-        await idle(p.page, OPEN_MS)
-    p.ids = p.link_ids()
-
-
-async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, wave_s: float) -> dict:
+async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, wave_s: float,
+                    memory: str | None = None) -> dict:
     from playwright.async_api import async_playwright
 
     from bench.load.write import long_prompt
@@ -157,25 +63,32 @@ async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, 
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             t0 = time.monotonic()
+            snaps: list[tuple[str, dict]] = []
             for p in pupils:  # a class arriving: one after another
                 await open_pupil(browser, url, p)
+                probe(memory, f"opened {p.index + 1}", snaps)
             opened_s = time.monotonic() - t0
             for w in range(words):
-                start = time.time()
+                start, server_cpu, browser_cpu = time.time(), proc_cpu_s(pid), children_cpu_s(pid)
                 await asyncio.gather(*(press(p, w + 1, wait_re, refused_re) for p in pupils))
                 deadline = time.monotonic() + wave_s
                 await asyncio.gather(*(settle(p, deadline) for p in pupils))
                 got = [p.presses[-1].word for p in pupils if p.presses[-1].word]
                 waves.append({"wave": w + 1, "answered": len(got),
                               "last_word_s": round(max(got) - start, 1) if got else None,
-                              "rss_after_mib": round(proc_status_kib(pid) / 1024)})
-                print(f"  wave {w + 1}: {len(got)}/{n} words, last after "
-                      f"{waves[-1]['last_word_s']} s, RSS {waves[-1]['rss_after_mib']} MiB", flush=True)
+                              "rss_after_mib": round(proc_status_kib(pid) / 1024),
+                              "server_cpu_s": round(proc_cpu_s(pid) - server_cpu, 1),
+                              "browsers_cpu_s": round(children_cpu_s(pid) - browser_cpu, 1)})
+                print(f"  wave {w + 1}: {len(got)}/{n} words, last after {waves[-1]['last_word_s']} s, RSS "
+                      f"{waves[-1]['rss_after_mib']} MiB; CPU: server {waves[-1]['server_cpu_s']} s, browsers "
+                      f"{waves[-1]['browsers_cpu_s']} s", flush=True)
+                probe(memory, f"wave {w + 1}", snaps)
                 if len(got) < n:
                     break  # a lost press: later waves would count it again
+            probe(memory, "trimmed", snaps, trim=True)
         finally:
             await browser.close()
-    return {"pupils": pupils, "opened_s": round(opened_s, 1), "waves": waves}
+    return {"pupils": pupils, "opened_s": round(opened_s, 1), "waves": waves, "memory": snaps}
 
 
 def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tokens: list[int]) -> dict:
@@ -203,6 +116,14 @@ def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tok
             "waves": res["waves"], "server_peak_rss_mib": round(peak_mib), "rss_budget_mib": budget_mib}
 
 
+def page_presses(res: dict) -> list[dict]:
+    """Every press as its page saw it (seconds, time.time()'s clock), in the order they were sent."""
+    return [{"pupil": p.index, "wave": w + 1, "prompt": p.prompt, "t0": pr.t0, "wait": pr.wait, "word": pr.word,
+             "msgs": pr.msgs, "late": pr.late_s}
+            for w in range(max(len(p.presses) for p in res["pupils"])) for p in res["pupils"] if w < len(p.presses)
+            for pr in (p.presses[w],)]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = bench_parser(__doc__)
     ap.add_argument("--browsers", type=int, default=30, help="pupils: contexts of one Chromium")
@@ -213,11 +134,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rss-budget-mb", type=int, help="ATTENTION_RSS_BUDGET_MB (default: the hosted derived figure)")
     ap.add_argument("--wave-s", type=float, default=300.0, help="give up on a wave's words after this long")
     ap.add_argument("--log", help="write the server's output here")
+    ap.add_argument("--stages-out", metavar="PREFIX", help="keep PREFIX.log.jsonl (the server's press log) and "
+                    "PREFIX.presses.json (the page's): python -m bench press_stages reads them again")
+    ap.add_argument("--memory", action="store_true", help="the server's memory, where it is, after each page "
+                    "opened and each wave (bench/class_memory.py)")
     args = ap.parse_args(argv)
     from attention.ui.hosting import settings
     from harness.app_server import streamlit_process
 
-    env = {"ATTENTION_HOSTED": "1"}
+    clock = f"{args.stages_out}.log.jsonl" if args.stages_out else tempfile.mkstemp(suffix=".jsonl")[1]
+    open(clock, "w").close()
+    env = {"ATTENTION_HOSTED": "1", "ATTENTION_PRESS_CLOCK": clock}
     for name, value in (("ATTENTION_SESSIONS_MB", args.sessions_mb), ("ATTENTION_MAX_TRACES", args.max_traces),
                         ("ATTENTION_RSS_BUDGET_MB", args.rss_budget_mb)):
         if value is not None:
@@ -225,9 +152,13 @@ def main(argv: list[str] | None = None) -> int:
     budget = args.rss_budget_mb if args.rss_budget_mb is not None else settings.HOSTED_RSS_BUDGET_MB
     print(f"class in browsers: {args.browsers} contexts, {args.words} words, prompts ~{args.prompt_tokens} tokens, "
           f"env {env}", flush=True)
-    with streamlit_process(extra_env=env, log_path=args.log, start_timeout=300) as server:
+    memory = tempfile.mkstemp(suffix=".probe")[1] if args.memory else None
+    if memory:
+        env["ATTENTION_MEMORY_PROBE"] = memory
+    with streamlit_process(extra_env=env, log_path=args.log, start_timeout=300,
+                           preimport=("harness.press_clock", "harness.memory_probe")) as server:
         res = asyncio.run(run_class(server.url, server.pid, args.browsers, args.words, args.prompt_tokens,
-                                    args.wave_s))
+                                    args.wave_s, memory))
         peak = proc_status_kib(server.pid, "VmHWM") / 1024
     from transformers import AutoTokenizer
 
@@ -239,6 +170,20 @@ def main(argv: list[str] | None = None) -> int:
     for key, value in out.items():
         if key != "waves":
             print(f"{key:>30}: {value}")
+    seen = page_presses(res)
+    rows = press_stages.press_stages(press_stages.read_log(clock), seen)
+    press_stages.print_stages(rows, TOLD_WITHIN_S)
+    out["stages"] = press_stages.stage_summary(rows, TOLD_WITHIN_S)
+    if memory:
+        from bench import class_memory
+
+        out["memory"] = {"per_session": class_memory.per_session(res["memory"]), "snapshots": res["memory"]}
+        print(f"{'per opened session':>30}: {out['memory']['per_session']}")
+    if args.stages_out:
+        with open(f"{args.stages_out}.presses.json", "w") as f:
+            json.dump(seen, f)
+    else:
+        os.unlink(clock)
     write_json(args.json, out)
     return 0 if out["silent"] == 0 and out["wrong"] == 0 else 1
 

@@ -109,5 +109,13 @@ class BrowserCpuSampler:
         self._thread.join(timeout=10)
 
 
+def children_cpu_s(exclude_pid: int) -> float:
+    """CPU seconds used so far by this script's live descendants (Chromium and its renderers), except the app
+    server's: read before and after a stretch of work, the difference is what the browsers spent on it."""
+    sampler = BrowserCpuSampler(exclude_pid)
+    sampler._sample()
+    return sampler.cpu_s
+
+
 def mib(kib: int) -> float:
     return kib / 1024

@@ -12,7 +12,8 @@ from attention.params.text_tail import text_tail
 from attention.params.markdown import code
 from attention.plots.next_word_bars import bars_html
 from attention.trace import TOLERANCE
-from attention.ui.pages import compare_run, write_lens, write_play, write_why, write_writes, writing, written_steps
+from attention.ui.pages import (compare_run, presses, write_lens, write_play, write_why, write_writes, writing,
+                                written_steps)
 from attention.ui.head_view import head_component, head_legend, long_view
 from attention.ui import state
 from attention import i18n
@@ -48,10 +49,10 @@ def buttons(w, step: int) -> None:
     done = written_steps.finished(w, step)  # from an earlier step the buttons write again (replacing what follows)
     playing = write_play.playing(w)  # Play writes: the two buttons wait
     row = st.container(horizontal=True)
-    # a press only asks for its words (writing.press): this fragment's run writes them, saying while they wait
-    row.button(t("write.next"), key="wr_next", on_click=writing.press, args=(1,), disabled=done or playing,
+    # a press only asks for its words (ui/pages/presses.py): this fragment's run says so, then writes them
+    row.button(t("write.next"), key="wr_next", on_click=presses.press, args=(1,), disabled=done or playing,
                type="primary")
-    row.button(t("write.ten"), key="wr_ten", on_click=writing.press, args=(10,), disabled=done or playing)
+    row.button(t("write.ten"), key="wr_ten", on_click=presses.press, args=(10,), disabled=done or playing)
     row.button(t("write.pause" if playing else "write.play"), key="wr_play", on_click=write_play.toggle_play,
                args=(not playing,), disabled=done, icon=":material/pause:" if playing else ":material/play_arrow:")
     if done and w.ended:
@@ -206,30 +207,35 @@ def writing_area(ticking: bool, boxes: Boxes, lm, prompt: str, s: sampling.Setti
     """Everything a written word changes, in one fragment that writes into the frame's boxes: "Next word"
     reruns only this (the frame's headings and widgets are not sent again with each word), and while
     playing it ticks, a word per tick. It reads the session's Writing (again from the link when the budget
-    emptied it), then writes the words pressed for, then draws."""
+    emptied it), then writes the words pressed for, then draws. Words pressed for are said first, before the
+    session's lock, the Writing's read or any turn (ui/pages/presses.py), until their word is drawn."""
+    with boxes.top:
+        notice = presses.Notice(st.empty())  # where the words pressed for say they wait, or are being written
+    presses.tell(notice)
     with writing.slot().lock:  # one run of this session reads the Writing at a time (ui/hosting/held.py)
         if state.switching() or write_play.frame_changed():
             st.rerun()  # another page, or a picker the frame draws
         with boxes.top:
-            notice = st.empty()  # where the words pressed for say they wait
             w = writing.writing(lm, prompt, s)
         if w is None:
+            notice.clear()
             return
         if write_play.playing(w) != ticking:
             st.rerun()  # Play / Pause / the end
         _writing_area(w, ticking, boxes, notice)
+        notice.clear()  # the word is drawn: what said it was coming goes
 
 
-def _writing_area(w, ticking: bool, boxes: Boxes, notice: DeltaGenerator) -> None:
+def _writing_area(w, ticking: bool, boxes: Boxes, notice: presses.Notice) -> None:
     if ticking and write_play.play_due():
-        writing.write(1, notice)
+        presses.write(1, notice)
     else:
-        writing.write_pending(notice)
+        presses.write_pending(notice)
     step = shown_step(w)
     with boxes.view:  # sent first, though drawn below: the browser draws the new row while the rest is computed
         attention_view(w, step)
     with boxes.top:
-        writing.press_failed()
+        presses.press_failed()
         if w.cut:
             st.warning(t("write.cut", max=w.prompt_len, n=w.cut))
         buttons(w, step)

@@ -66,6 +66,10 @@ STRINGS: dict[str, dict[str, str]] = {
     # a press waits its turn, or could not be written (ui/pages/writing.py): said in words, never silent
     "write.press_waiting_one": {"en": "Your next word is waiting its turn.", "zh": "你的下一个词正在排队等候。"},
     "write.press_waiting": {"en": "Your {n} words are waiting their turn.", "zh": "你的 {n} 个词正在排队等候。"},
+    "write.press_writing_one": {"en": "Your next word is being written: it shows here in a moment.",
+                                "zh": "你的下一个词正在写出：稍后就会显示在这里。"},
+    "write.press_writing": {"en": "Your {n} words are being written: they show here as they come.",
+                            "zh": "你的 {n} 个词正在写出：写好后会显示在这里。"},
     "write.press_failed": {"en": "{n} word(s) could not be written: {why}. Nothing else was lost: try again.",
                            "zh": "有 {n} 个词没能写出：{why}。其余内容都还在，请再试一次。"},
     "write.retry": {"en": "Try again", "zh": "再试一次"},

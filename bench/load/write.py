@@ -5,6 +5,7 @@ the translator, SmolLM2), so the memory figures are those of a replica with ever
 
 from __future__ import annotations
 
+import functools
 import time
 from urllib.parse import parse_qs, urlencode, urlparse
 
@@ -14,15 +15,21 @@ WRITE_WARM_PAGES = (("translate", {}), ("write", {}))  # the two models Explore 
 LONG_FILL = " Then the class read the sentence again, word by word, and wrote what came next."
 
 
+@functools.cache
+def _tokenizer():
+    """SmolLM2's tokenizer, loaded once (a class of 30 prompts loaded it 30 times: a minute on a busy box)."""
+    from attention.lm import smollm2
+    from transformers import AutoTokenizer
+
+    return AutoTokenizer.from_pretrained(smollm2.folder_path())
+
+
 def long_prompt(text: str, tokens: int) -> str:
     """The session's own sentence (its marker first) followed by filler to about `tokens` SmolLM2 tokens:
     a class's ~250-token prompts, each still its own (0: the sentence alone)."""
     if not tokens:
         return text
-    from attention.lm import smollm2
-    from transformers import AutoTokenizer
-
-    tok = AutoTokenizer.from_pretrained(smollm2.folder_path())
+    tok = _tokenizer()
     out = text
     while len(tok(out)["input_ids"]) < tokens:
         out += LONG_FILL

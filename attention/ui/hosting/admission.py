@@ -62,6 +62,14 @@ class Gate:
         with self._cond:
             return len(self._waiting)
 
+    def ahead_now(self) -> int:
+        """People a turn asked for now would wait behind (0: it would start at once): every turn running and
+        every ticket waiting, or none when a turn is free (or this thread holds one)."""
+        with self._cond:
+            if self.limit <= 0 or getattr(self._held, "depth", 0) or (not self._waiting and self._running < self.limit):
+                return 0
+            return self._running + len(self._waiting)
+
     def ahead(self, ticket: int) -> int:
         """People before this ticket: every turn running and every ticket waiting before it."""
         with self._cond:

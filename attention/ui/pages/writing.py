@@ -1,14 +1,9 @@
 """The Write page's session state: the model loaded with its expansion shown, the sampling settings
-(clamped before the widgets draw them), this session's Writing kept in step with the link's token ids,
-and the presses of "Next word" / "Write 10".
+(clamped before the widgets draw them), and this session's Writing kept in step with the link's token ids.
+The presses of "Next word" / "Write 10" are ui/pages/presses.py's.
 
-A press is never lost (issue #55): its callback only counts the words asked for (`press`); the writing
-fragment's run that follows writes them (`write_pending`), saying on the page while they wait their turn
-(their place and a rough wait) and, if writing fails, why, with a button that tries again. The count lives
-in one plain object in session state (`Presses`): changing it is not a Streamlit yield point, so a rerun
-cannot fall between a word written and its count, and pressing twice writes at most the words pressed for.
 The words written are told to the link; a run interrupted before it told the link does not mistake the
-link for a way back (`synced`)."""
+link for a way back (the ids last told, `_SYNCED`)."""
 
 from __future__ import annotations
 
@@ -18,7 +13,6 @@ import threading
 from typing import TYPE_CHECKING
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from attention.lm import sampling
 from attention.blas import one_torch_thread
@@ -47,22 +41,7 @@ def _empty_idle() -> None:
 
 
 admission.gate.relievers.append(_empty_idle)
-_PRESSES = "_wr_presses"  # this session's Presses
-log = logging.getLogger(__name__)
-
-
-class Presses:
-    """This session's presses: words asked for and not yet written, the last failure said on the page, and
-    the written ids the link was last told (None: not yet)."""
-
-    def __init__(self) -> None:
-        self.pending = 0  # words pressed for, not yet written
-        self.failed: str | None = None  # why the last words could not be written (shown with "Try again")
-        self.failed_words = 0  # how many words "Try again" asks for
-        self.synced: tuple[int, ...] | None = None
-
-    def __reduce__(self):  # session state may be pickled by a debug tool: presses come back empty
-        return (Presses, ())
+_SYNCED = "_wr_synced"  # the written ids the link was last told (absent: not yet)
 
 
 def limits() -> Limits:
@@ -169,10 +148,13 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
             st.info(t("write.empty"))
             return None
         held.keep(box, key, w)
+        # the prompt's read freed its temporaries into glibc's arenas, which keep the pages (a class arriving:
+        # ~25 MiB a session beside its 35 MiB Writing, `python -m bench class --memory`): handed back now
+        memory.trim()
     w.settings = s
     wanted = [i for i in ids_in_link() if 0 <= i < len(lm.tokenizer)]
     have = [step.token_id for step in w.steps]
-    caught_up = len(have) > len(wanted) and tuple(wanted) == presses().synced == tuple(have[: len(wanted)])
+    caught_up = len(have) > len(wanted) and tuple(wanted) == st.session_state.get(_SYNCED) == tuple(have[: len(wanted)])
     if caught_up:
         wanted = have  # written, and a rerun came before the link was told: not a way back
     same = next((i for i, (a, b) in enumerate(zip(wanted, have, strict=False)) if a != b), min(len(wanted), len(have)))
@@ -187,88 +169,15 @@ def writing(lm: LoadedModel, prompt: str, s: sampling.Settings) -> Writing | Non
     return w
 
 
-def presses() -> Presses:
-    """This session's presses (made on first use)."""
-    p = st.session_state.get(_PRESSES)
-    if not isinstance(p, Presses):
-        p = st.session_state[_PRESSES] = Presses()
-    return p
-
-
-def press(n: int) -> None:
-    """Button callback of Next word (1) and Write 10 (10): the words are asked for, not written here. A
-    callback draws nothing, so a press that waited its turn inside one was a press nobody was told of."""
-    p = presses()
-    p.pending += n
-    p.failed, p.failed_words = None, 0
-
-
-def retry() -> None:
-    """"Try again": the words that failed are asked for again."""
-    p = presses()
-    p.pending += p.failed_words
-    p.failed, p.failed_words = None, 0
-
-
-def press_failed() -> None:
-    """Why the last words could not be written, with a button that asks for them again (nothing when none)."""
-    p = presses()
-    if p.failed is None:
-        return
-    st.error(t("write.press_failed", n=p.failed_words, why=p.failed), icon=":material/error:")
-    st.button(t("write.retry"), key="wr_retry", on_click=retry, icon=":material/refresh:")
-
-
 def remember(w: Writing, newest: bool = False) -> None:
     """The written tokens into the link; the step shown kept within what exists (newest: the newest step).
-    `synced` is set last: a rerun that falls before the link is told leaves it at what the link holds."""
+    The ids told are kept last: a rerun that falls before the link is told leaves them at what the link holds."""
     written = tuple(step.token_id for step in w.steps)
     st.session_state[Keys.WR_IDS] = ",".join(str(i) for i in written)
     shown = st.session_state.get(Keys.WR_STEP)
     if newest or not isinstance(shown, int) or not 0 <= shown <= len(w.steps):
         st.session_state[Keys.WR_STEP] = len(w.steps)
-    presses().synced = written
-
-
-def write(n: int, notice: DeltaGenerator | None = None) -> None:
-    """Write n words now after the step shown (the steps after it are replaced): Play's tick, and tests."""
-    presses().pending += n
-    write_pending(notice)
-
-
-def write_pending(notice: DeltaGenerator | None = None) -> None:
-    """The words pressed for and not yet written, written now after the step shown, in a turn of the
-    admission queue; while they wait, `notice` says so (how many words, the people ahead, a rough wait).
-    A rerun that stops this run while it waits leaves the words asked for: the next run writes them."""
-    p = presses()
-    if not p.pending:
-        return
-    box = slot()
-    with box.lock:
-        w = box.value
-        if w is None:  # emptied for other sessions' room: the page's next read of it writes them
-            return
-        notice = notice if notice is not None else st.empty()
-        back_to_shown(w)
-        drawn_with = seed()
-
-        def waiting(ahead: int) -> None:
-            notice.info(t("write.press_waiting_one" if p.pending == 1 else "write.press_waiting", n=p.pending)
-                        + " " + admission.waiting_text(ahead), icon=":material/hourglass_top:")
-
-        try:
-            with admission.gate.turn(waiting), one_torch_thread():  # the model's work waits its turn
-                notice.empty()
-                while p.pending > 0:
-                    if w.step(seed=drawn_with) is None:  # ended, or the text is full: nothing more to write
-                        p.pending = 0
-                        break
-                    p.pending -= 1
-        except Exception as exc:  # noqa: BLE001 - a press ends in a word or in words on the page, never a traceback
-            log.exception("writing %d pressed words failed", p.pending)
-            p.failed, p.failed_words, p.pending = f"{type(exc).__name__}: {exc}", p.failed_words + p.pending, 0
-        held.used(box)
-        remember(w, newest=True)
+    st.session_state[_SYNCED] = written
 
 
 def back_to_shown(w: Writing) -> None:
