@@ -28,7 +28,8 @@ def press(fragment_id: str) -> ClientState:
 
 @pytest.fixture
 def rescued(monkeypatch):
-    monkeypatch.setattr(AppSession, "request_rerun", AppSession.request_rerun)  # undone after the test
+    streamlits = getattr(AppSession.request_rerun, "__wrapped__", AppSession.request_rerun)  # the app may have run
+    monkeypatch.setattr(AppSession, "request_rerun", streamlits)  # undone after the test
     assert fragment_rescue.install() and not fragment_rescue.install()  # once per process
     return AppSession.request_rerun
 
