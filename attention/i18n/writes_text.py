@@ -75,6 +75,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "writes.promotes": {"en": "Its output alone pushes up most (read through the residual's scale s): {tokens}",
                         "zh": "单看它的输出，推高最多的词（按残差的尺度 s 读出）：{tokens}"},
     "writes.suppresses": {"en": "and pushes down most: {tokens}", "zh": "压低最多的词：{tokens}"},
+    "writes.rank": {"en": "Among everything this head pushes up, {token} is #{rank} of {size} (#1: pushed up most).",
+                    "zh": "在这个头推高的所有词中，{token} 排第 {rank} 位，共 {size} 个（第 1 位：推高最多）。"},
     "writes.read_title": {"en": "What layer {layer}, head {head} read: its attention from the last token",
                           "zh": "第 {layer} 层第 {head} 头读了什么：最后一个词元的注意力"},
     "writes.read_x": {"en": "attention weight", "zh": "注意力权重"},
