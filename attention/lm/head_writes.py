@@ -17,6 +17,11 @@ computed (float64 here, float32 in the model). Every part is read through the sa
 whole residual (TransformerLens's `apply_ln_to_stack`), which is why they add up; the logit-lens convention
 of normalising each part by its own scale does not add up. `.promotes` offers both: "residual" (this one)
 and "own", the LLM Transparency Tool's "normalize before unembedding".
+
+The translator's decoder is read the same way (attention/translator/decoder_parts.py, assembled here by
+`readout` and `assemble` through its source): its parts are each layer's masked self-attention heads and
+cross-attention heads (a row of each per layer, `kinds`), their two b_O, each feed-forward, and the
+embedding (token + position); its final norm is a LayerNorm (centred, β) and its output is tied to E.
 """
 
 from __future__ import annotations
