@@ -119,8 +119,8 @@ STRINGS: dict[str, dict[str, str]] = {
                               "{bias}.",
                         "zh": "单位为 logit：嵌入 {emb} · 带掩码自注意力头 {self} · 交叉注意力头 {cross} · 前馈层 {mlps} · "
                               "输出投影偏置 {out} · 最终 LayerNorm 的 β {bias}。"},
-    "trwrites.chart_title": {"en": "What each head writes to the logit of “{token}”: {kind}",
-                             "zh": "{kind}：每个头写入“{token}”的 logit 的量"},
+    "trwrites.grid_caption": {"en": "Each cell: what that head writes to the logit of {token}. Red: up; blue: down.",
+                              "zh": "每个格子：该头写入 {token} 的 logit 的量。红色：推高；蓝色：压低。"},
     "trwrites.claim": {"en": "Layer {layer}, head {head} ({kind}) writes {token}: {part} logits, far beyond the other "
                              "{n} heads.",
                        "zh": "{kind}第 {layer} 层第 {head} 头写入了 {token}：{part} logit，远超其他 {n} 个头。"},

@@ -59,10 +59,10 @@ def writes_section(out, kind: str, layer: int, head: int, selected: int | None) 
     rows, cols = [t("writes.row", layer=x) for x in range(n_layers)], [t("writes.col", head=h) for h in range(n_heads)]
     left, right = st.columns(2)
     for where, grid_kind in ((left, "decoder"), (right, "cross")):
-        fig = writes_figure(a.grid(grid_kind), rows, cols,
-                            t("trwrites.chart_title", kind=t(f"kind.{grid_kind}"), token=a.token),
+        fig = writes_figure(a.grid(grid_kind), rows, cols, t(f"kind.{grid_kind}"),  # the word: in the caption
                             (t("writes.axis_layer"), t("writes.axis_head")))
         charts.show(fig, where, key=f"tr_writes_{grid_kind}", width="stretch")
+    st.caption(t("trwrites.grid_caption", token=label))
     flat = a.heads.reshape(-1)
     i = int(np.argmax(np.abs(flat)))
     top = a.head_ids()[i]
