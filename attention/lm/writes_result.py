@@ -8,7 +8,7 @@ decoder reading the English sentence), so one result type serves both."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import torch
@@ -100,6 +100,7 @@ class HeadWrites:
     kinds: tuple[str, ...] = ()  # each row's kind; empty: every row "decoder"
     site_reads: tuple[np.ndarray, ...] | None = None  # per row (H, T_k), where rows read different tokens
     source_tokens: tuple[str, ...] = ()  # what "cross" rows read (the translator's English tokens)
+    _last: dict = field(default_factory=dict, repr=False)  # the last head's pushes: lists and rank read it once
 
     @property
     def total(self) -> float:
@@ -149,8 +150,13 @@ class HeadWrites:
         return float(self.heads[self.row(layer, kind), head])
 
     def pushes(self, layer: int, head: int, norm: str = "residual", kind: str | None = None) -> torch.Tensor:
-        """(V,) what this head's output alone adds to every token's logit (see `promotes`)."""
-        return self.readout.read(self.vectors.heads[self.row(layer, kind), head], norm)
+        """(V,) what this head's output alone adds to every token's logit (see `promotes`); the last head's is kept
+        (one vector of V: a page reads its promoted, suppressed and rank from one product with W_U)."""
+        key = (self.row(layer, kind), head, norm)
+        if key not in self._last:
+            self._last.clear()
+            self._last[key] = self.readout.read(self.vectors.heads[key[0], head], norm)
+        return self._last[key]
 
     def rank(self, layer: int, head: int, token_id: int | None = None, norm: str = "residual",
              kind: str | None = None) -> tuple[int, int]:
