@@ -3,6 +3,7 @@ with the head chosen above; the check, the two grids (masked self-attention and 
 part, lists and rank are the notebook's numbers; another position is carried by the link; an encoder head is
 told it writes nothing directly."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -36,8 +37,12 @@ def test_the_link_opens_the_parts_at_a_position_for_the_head_chosen_above(lang):
     a = attention.head_writes(CAT, model="translator", position=5)  # the notebook's numbers
     assert a.token == "leche" and a.check <= 1e-4
     text = said(at)
-    assert i18n.t("writes.check_ok", lang, total=f"{a.total:.4f}", logit=f"{a.logit:.4f}", check=f"{a.check:.1e}",
-                  tol="1e-04", what=i18n.t("writes.what_logit", lang)) in text
+    # the check as the page says it (its last digits are float32 rounding, which a thread count can change)
+    pattern = re.escape(i18n.t("writes.check_ok", lang, total="@", logit="@", check="@", tol="1e-04",
+                               what=i18n.t("writes.what_logit", lang))).replace("@", "([0-9.e−+-]+)")
+    total, logit, check = re.search(pattern, text).groups()
+    assert float(total) == pytest.approx(a.total, abs=1e-3) and float(logit) == pytest.approx(a.logit, abs=1e-3)
+    assert float(check) <= 1e-4
     kind = i18n.t("kind.cross", lang)
     part = f"{a.part(1, 3, 'cross'):+.3f}".replace("-", "−")
     assert i18n.t("trwrites.head", lang, kind=kind, layer=1, head=3, part=part, token="`leche`") in text
