@@ -29,6 +29,8 @@ class Keys:
     TR_HEAD = "tr_head"
     TR_SEL_Q, TR_SEL_K = "sel_tr_q", "sel_tr_k"
     TR_EXPLAIN_TAB = "tr_tab"
+    TR_WRITES = "tr_writes"  # What each head writes is open on Translate (attention/translator/decoder_parts.py)
+    TR_WRITES_POS = "tr_writes_pos"  # … at this decoder position (0 reads <bos>)
     # Learning
     LEARN_TEXT = "learn_text"
     LEARN_KIND = "learn_kind"

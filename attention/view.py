@@ -27,7 +27,7 @@ PARAMS: dict[str, dict[str, str]] = {
         "layer": Keys.LESSON_LAYER, "head": Keys.LESSON_HEAD, "q": Keys.LESSON_SEL_Q, "k": Keys.LESSON_SEL_K},
     "translate": {
         "text": Keys.TR_TEXT, "kind": Keys.TR_KIND, "layer": Keys.TR_LAYER, "head": Keys.TR_HEAD,
-        "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K},
+        "q": Keys.TR_SEL_Q, "k": Keys.TR_SEL_K, "writes": Keys.TR_WRITES, "wpos": Keys.TR_WRITES_POS},
     "learning": {
         "text": Keys.LEARN_TEXT, "kind": Keys.LEARN_KIND, "layer": Keys.LEARN_LAYER, "head": Keys.LEARN_HEAD,
         "step": Keys.LEARN_STEP, "roles": Keys.LEARN_ROLES},
@@ -63,14 +63,14 @@ ONLY_WHEN_ON = frozenset({Keys.CVD_COLOURS})  # named in the link only when swit
 
 # the type each session key holds (a link's text is parsed into it); the rest are text
 BOOLS = frozenset({Keys.MERGE_WORDS, Keys.OV_ASCENDING, Keys.VALUE_WEIGHTED, Keys.CVD_COLOURS, Keys.WR_SAMPLED,
-                   Keys.WR_WRITES, Keys.CMP_PATCH, Keys.LEARN_ROLES, Keys.ND_GO})
+                   Keys.WR_WRITES, Keys.CMP_PATCH, Keys.LEARN_ROLES, Keys.ND_GO, Keys.TR_WRITES})
 INTS = frozenset({
     Keys.LAYER, Keys.HEAD, Keys.SEL_Q, Keys.SEL_K, Keys.TR_LAYER, Keys.TR_HEAD, Keys.TR_SEL_Q, Keys.TR_SEL_K,
     Keys.LEARN_LAYER, Keys.LEARN_HEAD, Keys.LEARN_STEP, Keys.REL_QUERY, Keys.REL_KEY, Keys.ABL_WORD,
     Keys.LESSON_STEP, Keys.LESSON_LAYER, Keys.LESSON_HEAD, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,
     Keys.WR_TOP_K, Keys.WR_SEED, Keys.WR_STEP, Keys.WR_LAYER, Keys.WR_HEAD, Keys.WR_WRITES_TOKEN, Keys.WR_WRITES_VS,
     Keys.CMP_LAYER, Keys.CMP_HEAD, Keys.FG_BUDGET, Keys.FG_SINKS, Keys.FG_WORDS, Keys.FG_LAYER, Keys.ND_LENGTH,
-    Keys.ND_BUDGET})
+    Keys.ND_BUDGET, Keys.TR_WRITES_POS})
 # A selection a link does not name is none: Back to an address without one clears it. The Write page's
 # written words too: a link leaves out none written, and Back to the prompt alone must drop them
 SELECTIONS = frozenset({Keys.SEL_Q, Keys.SEL_K, Keys.TR_SEL_Q, Keys.TR_SEL_K, Keys.LESSON_SEL_Q, Keys.LESSON_SEL_K,

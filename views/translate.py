@@ -7,7 +7,7 @@ import streamlit as st
 from attention import sources
 from attention.trace import TOLERANCE, Site
 from attention.ui.hosting import cache
-from attention.ui.pages import compare_run, lesson_page
+from attention.ui.pages import compare_run, lesson_page, translate_writes
 from attention.ui.head_view import matrices
 from attention.ui import pickers, sentence, state
 from attention.ui.lang import t, trace_notes
@@ -45,9 +45,10 @@ def translate_page() -> None:
         st.error(t("explore.unfaithful", diff=f"{site.check_diff:.2e}", tol=f"{TOLERANCE:.0e}"))
     if kind != "encoder":
         st.caption(t("translate.rows"))
-    state.get_selection(TRANSLATE_SCOPE, (tr.text, kind))  # a new sentence or kind clears the selection
+    sel = state.get_selection(TRANSLATE_SCOPE, (tr.text, kind))  # a new sentence or kind clears the selection
     matrices.show(labelled(site), head, page="translate", scope=TRANSLATE_SCOPE,
                   tab_key=Keys.TR_EXPLAIN_TAB, origin_fn=lambda s, h, pos: cache.origin(sources.TRANSLATOR, tr, s, h, pos))
+    translate_writes.writes_section(out, site.kind, site.layer, head, sel.query if kind != "encoder" else None)
     vocab_browser()
 
 

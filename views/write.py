@@ -184,6 +184,7 @@ def write_page() -> None:
     st.title(t("write.title"), anchor=False)
     st.markdown(t("write.explain"))
     st.caption(t("write.identity"))
+    write_writes.follow_unless_linked((writing.DEFAULTS[Keys.WR_LAYER], writing.DEFAULTS[Keys.WR_HEAD]))
     writing.defaults()
     lm = writing.load_model()
     if lm is None:

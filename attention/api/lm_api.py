@@ -170,32 +170,51 @@ def why(prompt: str, token: str | int | None = None, model: str = SMOLLM2, ig_st
 
 
 def head_writes(prompt: str, model: str = SMOLLM2, token: str | int | None = None,
-                position: int = -1) -> HeadWrites:
+                position: int = -1, target: str | None = None) -> HeadWrites:
     """What every head writes directly into the logit of the next token (direct logit attribution): the
     final residual r at `position` is the embedding + every head's z · its columns of W_O + the MLPs'
-    outputs, and after the final norm's one scale s = √(mean(r²) + ε) (LayerNorm: centred) each part x
-    adds (x / s) · (γ ⊙ W_U[:, token]); the parts sum to the model's own logit. See attention/lm/head_writes.py.
+    outputs (+ the output projections' biases), and after the final norm's one scale s = √(mean(r²) + ε)
+    (LayerNorm: centred) each part x adds (x / s) · (γ ⊙ W_U[:, token]); the parts sum to the model's own
+    logit. See attention/lm/head_writes.py.
+
+    The translator (model="translator") is read the same way at its decoder: `prompt` is the English
+    sentence, `target` the Spanish words written so far (None: its own greedy translation), `position` a
+    decoder position (0 reads <bos> and writes the first word; the last, -1, writes the word after `target`:
+    <eos> after a whole translation), `token` a Spanish word. Its rows of heads are a masked self-attention
+    ("decoder") and a "cross" row per layer, in model order (`.kinds`); the embedding is token + position.
 
     Args:
-        prompt: the text (not empty).
-        model: "smollm2" or the folder of a causal LM whose attention output projection is a linear layer
-            over the heads side by side (GPT-2's Conv1D too); any other is refused with the reason.
-        token: the token after `position`: None for the model's likeliest, a token id, or a string the
-            tokenizer reads as exactly one token (" milk" with its leading space).
-        position: the prompt token (counted from 0, negative from the end) whose next token is explained.
+        prompt: the text (not empty); the translator: the English sentence.
+        model: "smollm2", "translator", or the folder of a causal LM whose attention output projection is a
+            linear layer over the heads side by side (GPT-2's Conv1D too); any other is refused with the reason.
+        token: the token after `position`: None for the model's likeliest (the translator: the word it writes),
+            a token id, or a string the tokenizer reads as exactly one token (" milk" with its leading space;
+            the translator: a Spanish word, "leche").
+        position: the prompt token (counted from 0, negative from the end) whose next token is explained; the
+            translator: the decoder position.
+        target: the translator only: the Spanish words fed to the decoder after <bos>.
 
     Returns:
-        HeadWrites: `.heads` (layers, heads), `.mlps` (layers,), `.out_biases` (layers,), `.embedding`,
-        `.bias` (0.0 where the model has none) in logits, adding up to `.logit` (the model's own) within
-        `.check`; `.promotes(layer, head, k)` / `.suppresses(...)` [TopToken]; `.difference(a, b)` the same
-        for logit(a) − logit(b); `.top(k)` [TopHead].
+        HeadWrites: `.heads` (rows, heads) one row per attention site (`.layers`, `.kinds`; a causal LM: one
+        "decoder" row per layer), `.mlps` (layers,), `.out_biases` (rows,), `.embedding`, `.bias` (0.0 where
+        the model has none) in logits, adding up to `.logit` (the model's own) within `.check`;
+        `.promotes(layer, head, k)` / `.suppresses(...)` [TopToken] and `.rank(layer, head)` (kind= where a
+        layer has two kinds); `.grid(kind)` (layers, heads); `.difference(a, b)` the same for
+        logit(a) − logit(b); `.top(k)` [TopHead].
 
     Raises:
         attention.lm.head_writes.Refused: the model's logit does not split into heads (the reason says why).
-        ValueError: an empty prompt, a position outside it, or a token that is not one token.
+        ValueError: an empty prompt, a position outside it, a token that is not one token, or a target given
+            to a model that is not the translator.
     """
+    from attention import sources
     from attention.lm import head_writes as _writes
 
+    source = sources.get(named(model, SMOLLM2, "head_writes"))
+    if source.predicts == "translation":
+        return source.head_writes(source.kept(), prompt, token, position, target)
+    if target is not None:
+        raise ValueError("target= is the translator's Spanish; a causal LM explains the token after its prompt")
     lm = _writer(model, "head_writes")
     ids, token = _prompt_and_token(lm, prompt, token)
     return _writes.writes(lm, list(ids), token, position)

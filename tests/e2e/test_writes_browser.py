@@ -1,7 +1,9 @@
 """A real Chromium on Write's "What each head writes": a link opens it on the violin sentence, the grid's
 largest cell is the head DESIGN.md measured (layer 26, about +9.3 of a logit of 8.7), the check says the parts
 add up, and a click on that cell chooses the head (the head view's pickers and the link follow) and shows what
-it pushes up."""
+it pushes up; the "rather than" box keeps a visible label across a language switch (it was drawn empty)."""
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -45,3 +47,25 @@ def test_a_link_opens_the_grid_and_a_click_on_its_largest_cell_chooses_that_head
     expect(page.get_by_text(f"Layer 26, head {head} writes +9.3", exact=False)).to_be_visible(timeout=60_000)
     expect(page.get_by_text("Its output alone pushes up most", exact=False)).to_be_visible()
     assert "layer=26" in page.url and f"head={head}" in page.url and "writes=1" in page.url
+
+
+def test_the_rather_than_box_says_its_choice_in_the_new_language(page, app_url):
+    """A learner set a word against another, went back to "its logit alone" and switched the language: the box
+    was drawn empty. It shows the choice in the new language."""
+    page.goto(f"{app_url}/write?prompt=Once%20upon%20a%20time%20there%20was%20a&writes=1")
+    wait_idle(page, timeout_ms=300_000)
+    box = page.get_by_role("combobox", name="rather than")
+    expect(box).to_have_value("— (its logit alone)", timeout=120_000)
+    wait_idle(page)  # the section has chosen its standout head (one more run)
+    box.scroll_into_view_if_needed()
+    box.click()
+    page.get_by_role("option").nth(1).click()  # the second likeliest word
+    wait_idle(page)
+    expect(box).to_have_value(re.compile(r"^·"), timeout=60_000)
+    box.click()
+    page.get_by_role("option", name="— (its logit alone)").click()
+    wait_idle(page)
+    expect(box).to_have_value("— (its logit alone)", timeout=60_000)
+    page.locator('[data-testid="stSidebar"]').get_by_text("中文").click()
+    wait_idle(page)
+    expect(page.get_by_role("combobox", name="而不是")).to_have_value("—（只看它的 logit）", timeout=60_000)

@@ -16,12 +16,43 @@ from attention.params.selection import Selection, selection_from_event
 from attention.plots.why_bars import attribution_figure
 from attention.plots.writes_grid import writes_figure
 from attention.ui import charts
-from attention.ui.lang import t
+from attention import i18n
+from attention.ui.lang import lang, t
 from attention.ui.pages import write_play
 from attention.ui.state import Keys
 
 CANDIDATES = 10  # the words offered: the step's likeliest (the word explained first)
 TOKENS_SHOWN = 5  # promoted and suppressed tokens listed for the chosen head
+NO_VS = -1  # "rather than" nothing: an option of its own (None would draw the box empty once set by the page)
+_FOLLOW = "_wr_writes_follow"  # (layer, head) no one chose: while the head view shows it, the standout is chosen
+_ASKED = "_wr_writes_standout"  # the standout asked for, set before the pickers draw on the next run
+
+
+def follow_unless_linked(default: tuple[int, int]) -> None:
+    """Called by the page before its defaults: a head the link (or another page) gave is kept; without one the
+    section chooses the grid's standout head (largest |part|), shown by the head view as well."""
+    ss = st.session_state
+    asked = ss.pop(_ASKED, None)
+    if asked is not None:
+        ss[Keys.WR_LAYER], ss[Keys.WR_HEAD] = asked
+    elif Keys.WR_HEAD not in ss and _FOLLOW not in ss:
+        ss[_FOLLOW] = default
+
+
+def _standout(a) -> None:
+    """While no one has chosen a head, choose the grid's standout: the pickers are drawn before this, so the
+    head is asked for and the page runs again (once per new standout)."""
+    ss = st.session_state
+    follow = ss.get(_FOLLOW)
+    if follow is None:
+        return
+    if follow != (ss.get(Keys.WR_LAYER), ss.get(Keys.WR_HEAD)):  # a head was chosen since: it stays
+        ss.pop(_FOLLOW)
+        return
+    top = a.top(1)[0].head
+    if (top.layer, top.head) != follow:
+        ss[_FOLLOW] = ss[_ASKED] = (top.layer, top.head)
+        st.rerun()
 
 
 def _on_grid(layers: tuple[int, ...], heads: int) -> None:
@@ -29,6 +60,7 @@ def _on_grid(layers: tuple[int, ...], heads: int) -> None:
     sel = selection_from_event(Selection(), st.session_state.get(Keys.WR_WRITES_GRID))
     if sel.query is not None and sel.key is not None and 0 <= sel.query < len(layers) and 0 <= sel.key < heads:
         st.session_state[Keys.WR_LAYER], st.session_state[Keys.WR_HEAD] = layers[sel.query], sel.key
+        st.session_state.pop(_FOLLOW, None)  # chosen: no longer the standout's
         write_play.change_frame()
 
 
@@ -41,12 +73,13 @@ def _choices(w, step: int, target: int) -> tuple[int, int | None]:
     row = st.container(horizontal=True)
     token = row.selectbox(t("writes.word"), options, key=Keys.WR_WRITES_TOKEN,
                           format_func=lambda i: w.candidate_label(raw[i], step))
-    against = [None, *(i for i in options if i != token)]
-    if st.session_state.get(Keys.WR_WRITES_VS) not in against:
-        st.session_state[Keys.WR_WRITES_VS] = None
+    against = [NO_VS, *(i for i in options if i != token)]
+    if st.session_state.get(Keys.WR_WRITES_VS) not in against:  # a label of the other language, a word gone: none
+        st.session_state[Keys.WR_WRITES_VS] = NO_VS
     vs = row.selectbox(t("writes.vs"), against, key=Keys.WR_WRITES_VS,
-                       format_func=lambda i: t("writes.vs_none") if i is None else w.candidate_label(raw[i], step))
-    return int(token), None if vs is None else int(vs)
+                       format_func=lambda i, now=lang(): i18n.t("writes.vs_none", now) if i == NO_VS
+                       else w.candidate_label(raw[i], step))
+    return int(token), None if vs == NO_VS else int(vs)
 
 
 def _answer(w, ids: tuple[int, ...], token: int, vs: int | None):
@@ -95,6 +128,7 @@ def writes_section(w, step: int) -> None:
     st.caption(t("writes.totals", emb=claims.number(a.embedding, "+.3f"), heads=claims.number(a.heads.sum(), "+.3f"),
                  mlps=claims.number(a.mlps.sum(), "+.3f"), out=claims.number(a.out_biases.sum(), "+.3f"),
                  bias=claims.number(a.bias, "+.3f")))
+    _standout(a)
     layers, n_heads = a.layers, a.heads.shape[1]
     layer, head = st.session_state.get(Keys.WR_LAYER), st.session_state.get(Keys.WR_HEAD)
     chosen = (layers.index(layer), head) if layer in layers and isinstance(head, int) and head < n_heads else None
@@ -180,6 +214,8 @@ def _head(w, step: int, a, label: str, row: int, head: int, answer) -> None:
 
     st.caption(t("writes.promotes", tokens=listed(a.promotes(layer, head, TOKENS_SHOWN))))
     st.caption(t("writes.suppresses", tokens=listed(a.suppresses(layer, head, TOKENS_SHOWN))))
+    rank, size = a.rank(layer, head)  # exact: 1 + the tokens it pushes up strictly more
+    st.caption(t("writes.rank", token=code(w.candidate_label(a.token, step)), rank=f"{rank:,}", size=f"{size:,}"))
     if answer is None:
         st.caption(t("writes.no_cost"))
     else:
