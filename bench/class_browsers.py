@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     from attention.ui.hosting import settings
     from harness.app_server import streamlit_process
 
-    clock = f"{args.stages_out}.log.jsonl" if args.stages_out else tempfile.mkstemp(suffix=".jsonl")[1]
+    clock = os.path.abspath(f"{args.stages_out}.log.jsonl") if args.stages_out else tempfile.mkstemp(suffix=".jsonl")[1]
     open(clock, "w").close()
     env = {"ATTENTION_HOSTED": "1", "ATTENTION_PRESS_CLOCK": clock}
     for name, value in (("ATTENTION_SESSIONS_MB", args.sessions_mb), ("ATTENTION_MAX_TRACES", args.max_traces),

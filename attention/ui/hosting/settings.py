@@ -9,8 +9,8 @@ ATTENTION_MAX_TRACES=0        traces (and translations, overviews, snapshot trac
                               (2 when hosted: one per core of the smallest hosted tier).
 ATTENTION_RSS_BUDGET_MB=0     resident memory of this process above which the cache sheds what it keeps
                               (all but the models) before the next computation, so a replica under its
-                              host's memory limit sheds, not dies. 0: never (2407 when hosted, derived below: the
-                              three models loaded and a class of 30 writing).
+                              host's memory limit sheds, not dies. 0: never (2535 when hosted, derived below: the
+                              three models loaded, a class of 30 writing, the head views' cache).
 ATTENTION_SESSIONS_MB=2048    what sessions hold between clicks (the Write page's Writings), shared by every
                               session; past it the least recently used are emptied and read again from their
                               link when their person comes back (attention/ui/hosting/held.py). Hosted: see below.
@@ -34,7 +34,8 @@ CACHE_MB = 1_024  # a fully recomputed 512-token MiniLM trace is about 255 MB, t
 HOSTED_MAX_TRACES = 2
 # The one measured figure a replica's memory is derived from: MiniLM, the translator and SmolLM2 loaded in
 # one hosted replica, 1,143 MiB (`python -m bench load --write`). Everything else is added to it, here only:
-# the sessions' Writings, one computation's temporaries; the RSS budget is their sum (2,407 MiB),
+# the sessions' Writings, one computation's temporaries and the head views' cache (kept, never shed); the RSS
+# budget is their sum (2,535 MiB),
 # the pod's request the budget and its limit the budget x LIMIT_MARGIN (a computation's peak above the budget
 # is waited out, never a kill). deploy/k8s/deployment.yaml says the same (`python -m attention.ui.hosting.settings`
 # prints it; tests/deploy/test_deploy_files.py compares).
@@ -45,11 +46,12 @@ CLASS_SESSIONS = 30
 HOSTED_WRITING_MB = 40
 HOSTED_SESSIONS_MB = CLASS_SESSIONS * HOSTED_WRITING_MB
 COMPUTE_ROOM_MB = 64  # one computation's temporaries above what is kept
-HOSTED_RSS_BUDGET_MB = THREE_MODELS_RSS_MB + HOSTED_SESSIONS_MB + COMPUTE_ROOM_MB
+VIEW_CACHE_MB = 128  # a head view's payload is ~1 MB at 512 tokens, a long view's first message ~0.4 MB
+# 30 writers at 12 words filled 108 MiB of it (`python -m bench class --browsers 30 --words 12 --memory`)
+HOSTED_RSS_BUDGET_MB = THREE_MODELS_RSS_MB + HOSTED_SESSIONS_MB + COMPUTE_ROOM_MB + VIEW_CACHE_MB
 LIMIT_MARGIN = 1.25
 SESSIONS_MB = 2_048
 HOSTED_CACHE_MB = 256  # a hosted demo may have 690 MB in all: 91 MB of model + the old 128 MB for traces + room
-VIEW_CACHE_MB = 128  # a head view's payload is ~1 MB at 512 tokens, a long view's first message ~0.4 MB
 
 
 def hosted() -> bool:
