@@ -22,13 +22,34 @@ def writes(parts: Sequence[float] | np.ndarray, index: int, z: float = WRITES_Z,
     """May a page say that head `index` (of the flattened parts, in logits) writes the token? Only when its part
     is at least `floor` and stands `z` robust spreads (1.4826 × the median absolute deviation) away from the
     median of every other head's part: large against the spread of the others, not merely the largest."""
+    return refusal(parts, index, z, floor) is None
+
+
+def refusal(parts: Sequence[float] | np.ndarray, index: int, z: float = WRITES_Z,
+            floor: float = WRITES_FLOOR) -> str | None:
+    """Which test of `writes` head `index` fails, first failed first, or None when it writes the token.
+
+    Args:
+        parts: (n,) or (L, H) every head's part, in logits.
+        index: the head judged, in the flattened parts.
+    Returns:
+        "few" (fewer than MIN_N other heads), "small" (|part| under `floor`), "lead" (under WRITES_LEAD × the
+        largest other part), "spread" (under `z` robust spreads from the others' median), or None."""
     x = np.asarray(parts, dtype=np.float64).reshape(-1)
-    if x.size - 1 < MIN_N or abs(x[index]) < floor:
-        return False
+    if x.size - 1 < MIN_N:
+        return "few"
+    if abs(x[index]) < floor:
+        return "small"
     if abs(x[index]) < WRITES_LEAD * abs(largest_other(x, index)[1]):  # another head writes about as much
-        return False
+        return "lead"
+    return None if spreads_away(x, index) >= z else "spread"
+
+
+def spreads_away(parts: Sequence[float] | np.ndarray, index: int) -> float:
+    """How many robust spreads (1.4826 × MAD) of the other parts head `index`'s part lies from their median."""
+    x = np.asarray(parts, dtype=np.float64).reshape(-1)
     centre, spread = others_spread(x, index)
-    return abs(x[index] - centre) >= z * max(spread, 1e-12)
+    return float(abs(x[index] - centre) / max(spread, 1e-12))
 
 
 def largest_other(parts: Sequence[float] | np.ndarray, index: int) -> tuple[int, float]:

@@ -1,5 +1,7 @@
 """The Write page's "What each head writes" part of "Why this word" (direct logit attribution)."""
 
+from attention.i18n import translate_writes_text
+
 STRINGS: dict[str, dict[str, str]] = {
     "writes.title": {"en": "What each head writes", "zh": "每个头写入了什么"},
     "writes.explain": {
@@ -101,38 +103,5 @@ STRINGS: dict[str, dict[str, str]] = {
     "writes.indirect": {"en": "Switching it off costs much, yet it writes little directly: it acts through later "
                               "heads and MLPs.",
                         "zh": "关闭它代价很大，但它直接写入的很少：它是通过后面的头和 MLP 起作用的。"},
-    # the Translate page's part (attention/ui/pages/translate_writes.py)
-    "trwrites.explain": {
-        "en": "The decoder's last residual at a position is a sum: the word's embedding (token + position), every "
-              "masked self-attention head's and every cross-attention head's output (its z times its own W_O), each "
-              "output projection's bias and each feed-forward's output. The final LayerNorm centres it and divides it "
-              "by one scale s, so each part adds its share to the Spanish word's logit, and the shares add up to it.",
-        "zh": "解码器在某个位置的最后残差是一个和：该词的嵌入（词元 + 位置）、每个带掩码自注意力头和每个交叉注意力头的输出（其 z 乘以它自己的 W_O）、"
-              "每个输出投影的偏置以及每个前馈层的输出。最终的 LayerNorm 先将其中心化，再用同一个尺度 s 去除，因此每个部分为该西班牙语词的 "
-              "logit 贡献一份，各份相加正好等于它。"},
-    "trwrites.open": {"en": "Show what each decoder head writes to a Spanish word",
-                      "zh": "显示每个解码器头为一个西班牙语词写入了什么"},
-    "trwrites.position": {"en": "Decoder position", "zh": "解码器位置"},
-    "trwrites.position_label": {"en": "{i}: {fed} ▸ {made}", "zh": "{i}：{fed} ▸ {made}"},
-    "trwrites.totals": {"en": "In logits: embedding {emb} · masked self-attention heads {self} · cross-attention heads "
-                              "{cross} · feed-forwards {mlps} · output-projection biases {out} · final LayerNorm's β "
-                              "{bias}.",
-                        "zh": "单位为 logit：嵌入 {emb} · 带掩码自注意力头 {self} · 交叉注意力头 {cross} · 前馈层 {mlps} · "
-                              "输出投影偏置 {out} · 最终 LayerNorm 的 β {bias}。"},
-    "trwrites.grid_caption": {"en": "Each cell: what that head writes to the logit of {token}. Red: up; blue: down.",
-                              "zh": "每个格子：该头写入 {token} 的 logit 的量。红色：推高；蓝色：压低。"},
-    "trwrites.claim": {"en": "Layer {layer}, head {head} ({kind}) writes {token}: {part} logits, far beyond the other "
-                             "{n} heads.",
-                       "zh": "{kind}第 {layer} 层第 {head} 头写入了 {token}：{part} logit，远超其他 {n} 个头。"},
-    "trwrites.no_claim": {"en": "No single head writes {token}: the largest part, {part} logits ({kind}, layer "
-                                "{layer}, head {head}), is not far beyond the other {n} heads'.",
-                          "zh": "没有哪一个头单独写入 {token}：最大的贡献是 {part} logit（{kind}第 {layer} 层第 {head} 头），"
-                                "并不远超其他 {n} 个头。"},
-    "trwrites.head": {"en": "The head chosen above ({kind}, layer {layer}, head {head}) writes {part} logits to {token}.",
-                      "zh": "上面选中的头（{kind}第 {layer} 层第 {head} 头）为 {token} 写入 {part} logit。"},
-    "trwrites.encoder": {"en": "The head chosen above is an encoder head: it writes into the English side, which the "
-                               "decoder reads only through the cross-attention's keys and values, so it has no direct "
-                               "share of a Spanish word's logit. Choose a decoder or cross-attention head.",
-                         "zh": "上面选中的是编码器的头：它写入英语一侧，解码器只通过交叉注意力的键和值读取这一侧，所以它在西班牙语词的 "
-                               "logit 中没有直接份额。请选择解码器或交叉注意力的头。"},
 }
+STRINGS.update(translate_writes_text.STRINGS)  # the Translate page's part, kept in its own module

@@ -59,3 +59,16 @@ def test_a_part_and_a_cost_pointing_opposite_ways_are_said_only_when_both_are_cl
     assert writes_claims.direct_and_cost(-0.05, 0.164, stands_out=False) is None  # a part too small to set against
     assert writes_claims.direct_and_cost(-0.546, 0.03, stands_out=False) is None  # a cost too small
     assert writes_claims.direct_and_cost(0.546, 0.164, stands_out=False) is None  # the same way: nothing to say
+
+
+def test_the_refusal_names_the_test_that_failed_and_the_translators_el_fails_on_the_spread():
+    """writes_claims.refusal: the first failed test, so the page can say against what it judged."""
+    assert writes_claims.refusal(np.array([5.0, 0.0, 0.1]), 0) == "few"
+    assert writes_claims.refusal(np.r_[0.3, np.zeros(15)], 0) == "small"
+    assert writes_claims.refusal(np.r_[6.0, 5.0, np.zeros(14)], 0) == "lead"  # 1.2× the next: not alone
+    # the translator's 16 parts for "el" (position 0): +7.10 is 2.0× the next (+3.63), but only 4.0 spreads out
+    el = np.array([0.654, 1.813, 0.269, -0.957, 1.952, 1.277, 2.026, -0.428, 0.085, 0.739, -0.094, -1.306, 3.177,
+                   3.63, 1.389, 7.098])
+    assert writes_claims.refusal(el, 15) == "spread" and 3.9 < writes_claims.spreads_away(el, 15) < 4.1
+    parts = np.r_[9.3, np.random.default_rng(0).normal(0.0, 0.05, 15)]
+    assert writes_claims.refusal(parts, 0) is None and writes_claims.writes(parts, 0)
