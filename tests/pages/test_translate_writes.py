@@ -124,3 +124,20 @@ def test_an_encoder_head_is_told_it_writes_nothing_directly():
     text = said(at)
     assert i18n.t("trwrites.head_standout", "en", kind="@", layer=0, head=0, part="", token="")[:40] in text
     assert i18n.t("trwrites.check_ok", "en", total="", logit="", check="", tol="", what="")[:10] in text
+
+
+def test_a_click_on_a_grid_cell_picks_that_head_above(monkeypatch):
+    """The grid's click callback: a cell (layer row, head) of the cross-attention grid sets the pickers above to
+    that cross-attention head; a click on a layer's name (head −1) changes nothing."""
+    from types import SimpleNamespace
+
+    from attention.ui.pages import translate_writes
+
+    ss = {Keys.TR_KIND: "encoder", Keys.TR_LAYER: 0, Keys.TR_HEAD: 0,
+          translate_writes.grid_key("cross"): {"selection": {"points": [{"customdata": [1, 2]}]}}}
+    monkeypatch.setattr(translate_writes, "st", SimpleNamespace(session_state=ss))
+    translate_writes._on_grid("cross", 2, 4)
+    assert (ss[Keys.TR_KIND], ss[Keys.TR_LAYER], ss[Keys.TR_HEAD]) == ("cross", 1, 2)
+    ss[translate_writes.grid_key("decoder")] = {"selection": {"points": [{"customdata": [0, -1]}]}}
+    translate_writes._on_grid("decoder", 2, 4)
+    assert (ss[Keys.TR_KIND], ss[Keys.TR_LAYER], ss[Keys.TR_HEAD]) == ("cross", 1, 2)
