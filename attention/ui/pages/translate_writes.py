@@ -23,6 +23,9 @@ from attention.ui.state import Keys
 
 TOKENS_SHOWN = 5  # promoted and suppressed words listed for the chosen head
 GRID_KINDS = ("decoder", "cross")  # the two grids, left to right
+SHORT_KIND = {"decoder": "trwrites.kind_decoder", "cross": "trwrites.kind_cross"}  # the kinds' short names
+REFUSED = {"few": "trwrites.no_claim_few", "small": "trwrites.no_claim_small", "lead": "trwrites.no_claim_lead",
+           "spread": "trwrites.no_claim_spread"}  # writes_claims.refusal's tests: the sentence that names each
 
 
 def grid_key(kind: str) -> str:
@@ -68,7 +71,7 @@ def _grids(a, label: str, chosen: tuple[str, int, int]) -> None:
     left, right = st.columns(2)
     for where, grid_kind in zip((left, right), GRID_KINDS, strict=True):
         parts = a.grid(grid_kind)
-        hover = [t("trwrites.hover", layer=x, head=h, kind=t(f"trwrites.kind_{grid_kind}"), token=token,
+        hover = [t("trwrites.hover", layer=x, head=h, kind=t(SHORT_KIND[grid_kind]), token=token,
                    part=claims.number(float(parts[x, h]), "+.3f")) for x in range(n_layers) for h in range(n_heads)]
         sel = Selection(chosen[1], chosen[2]) if chosen[0] == grid_kind else Selection()
         fig = writes_figure(parts, rows, cols, t(f"kind.{grid_kind}"), (t("writes.axis_layer"), t("writes.axis_head")),
@@ -93,12 +96,12 @@ def claim_words(a, label: str) -> tuple[bool, str]:
                 part=claims.number(flat[i], "+.3f"), n=flat.size - 1, floor=writes_claims.WRITES_FLOOR,
                 lead=writes_claims.WRITES_LEAD, z=f"{writes_claims.WRITES_Z:g}",
                 ratio=f"{abs(flat[i]) / max(abs(other), 1e-12):.1f}",
-                other=t("trwrites.other", layer=o.layer, head=o.head, kind=t(f"trwrites.kind_{o.kind}"),
+                other=t("trwrites.other", layer=o.layer, head=o.head, kind=t(SHORT_KIND[o.kind]),
                         part=claims.number(other, "+.3f")),
                 away=f"{writes_claims.spreads_away(flat, i):.1f}",
                 mad=claims.number(spread / writes_claims.MAD_NORMAL, ".2f"), centre=claims.number(centre, "+.2f"))
     failed = writes_claims.refusal(flat, i)
-    return failed is None, t("trwrites.claim" if failed is None else f"trwrites.no_claim_{failed}", **said)
+    return failed is None, t("trwrites.claim" if failed is None else REFUSED[failed], **said)
 
 
 def writes_section(out, kind: str, layer: int, head: int, selected: int | None) -> None:
