@@ -11,7 +11,7 @@ STRINGS: dict[str, dict[str, str]] = {
               "to the word's logit, and the parts add up to the logit the model computed. This is what a head puts "
               "in directly; switching it off (above) also counts what later parts do with it.",
         "zh": "模型在该位置的最后残差 r 是一个和：词元的嵌入、每个头的输出（其 z 乘以输出投影 W_O 中属于它的列）以及每个 MLP 的输出。"
-              "最终归一化用同一个尺度 s = √(mean(r²) + ε) 去除整个 r，因此每个部分 x 为该词的 logit 贡献 "
+              "最终归一化将整个 r 除以同一个尺度 s = √(mean(r²) + ε)，因此每个部分 x 为该词的 logit 贡献 "
               "(x / s) · (γ ⊙ W_U[:, 词])，各部分相加正好等于模型算出的 logit。这是一个头直接写入的量；上面的“关闭”还计入了后面的部分对它的加工。"},
     "writes.open": {"en": "Show what each head writes to the chosen word (one forward pass)",
                     "zh": "显示每个头为所选词写入了什么（一次前向计算）"},
@@ -23,13 +23,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "writes.refused": {"en": "This model's logit does not split into heads: {reason}.",
                        "zh": "这个模型的 logit 不能拆分到各个头：{reason}。"},
     "writes.failed": {"en": "Could not split the logit: {error}", "zh": "无法拆分 logit：{error}"},
-    "writes.check_ok": {"en": "The parts add up: Σ parts + bias = {total}; the model's own {what} = {logit}; "
+    "writes.check_ok": {"en": "The parts add up: every part listed below, plus the output's own bias (0 where the model has none), make {total}; the model's own {what} = {logit}; "
                               "difference {check} (at most {tol} allowed).",
-                        "zh": "各部分相加吻合：Σ 部分 + 偏置 = {total}；模型自己的 {what} = {logit}；差 {check}（允许至多 {tol}）。"},
-    "writes.check_bad": {"en": "The parts do NOT add up: Σ parts + bias = {total} against the model's own {what} "
+                        "zh": "各部分相加吻合：下面列出的所有部分，加上输出层自己的偏置（模型没有时为 0），合计 {total}；模型自己的 {what} = {logit}；差 {check}（允许至多 {tol}）。"},
+    "writes.check_bad": {"en": "The parts do NOT add up: every part listed below plus the output's own bias make {total} against the model's own {what} "
                                "{logit} (difference {check}, more than {tol}). What follows is not this model's logit "
                                "split into parts.",
-                         "zh": "各部分相加不吻合：Σ 部分 + 偏置 = {total}，而模型自己的 {what} 为 {logit}（差 {check}，超过 {tol}）。"
+                         "zh": "各部分相加不吻合：下面列出的所有部分加上输出层自己的偏置合计 {total}，而模型自己的 {what} 为 {logit}（差 {check}，超过 {tol}）。"
                                "下面的数字不是这个模型 logit 的拆分。"},
     "writes.totals": {"en": "In logits: embedding {emb} · all heads {heads} · all MLPs {mlps} · output-projection "
                             "biases {out} · final norm and unembedding biases {bias}.",
