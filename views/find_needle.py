@@ -30,7 +30,8 @@ def controls() -> None:
 
 
 def claim(r, layer: int, head: int) -> None:
-    key, fields = claims.retrieval_head(float(r.retrieval_scores[layer, head]), r.copyable, int(r.found))
+    key, fields = needle_claims.one_head(float(r.retrieval_scores[layer, head]), r.needle_span[1] - r.needle_span[0],
+                                         r.copyable, int(r.found))
     st.markdown(t(key, layer=layer, head=head, **fields))
 
 
@@ -91,6 +92,7 @@ def grid_section(lm) -> None:
                                             t("nd.head_x"), t("nd.layer_y")), width="stretch", key="nd_grid_scores")
     best = g.top(1)[0]
     key, fields = claims.retrieval_head(best.score, g.copied_tokens, g.right_runs)
+    key = {"nd.claim.retrieval": "nd.claim.retrieval_mean", "nd.claim.not": "nd.claim.not_mean"}.get(key, key)
     st.markdown(t(key, layer=best.head.layer, head=best.head.head, **fields))
 
 

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from attention.analysis import claims
+
 MIN_DRAWS = 2  # random draws behind a comparison
 TOP_MOST = 0.5  # the top k off leave at most this share right …
 RANDOM_LEAST = 0.5  # … while each random draw of k leaves at least this share right
@@ -52,3 +54,22 @@ def heads_matter(ks: Sequence[int], top_rate: np.ndarray, random_rates: np.ndarr
 
 def _pct(x: float) -> str:
     return f"{float(x):.0%}"
+
+
+def one_head(score: float, needle_tokens: int, copyable: int, right_runs: int) -> tuple[str, dict]:
+    """What the page may say of one head in ONE run, with the score's own numerator and denominator: (text key,
+    fields). The decision is claims.retrieval_head's; the fields add `hits` (needle tokens the head copied) and
+    `length` (the needle's tokens), so that hits ÷ length is the score shown.
+
+    Args:
+        score: the head's retrieval score in this run (retrieval.scores: copies ÷ the needle's length).
+        needle_tokens: the needle's length in tokens (the score's denominator).
+        copyable: written tokens that occur in the needle (the steps at which any head could copy).
+        right_runs: 1 when this run's answer was right, else 0.
+
+    Returns:
+        (claims.retrieval_head's key, its fields + hits, length).
+    """
+    key, fields = claims.retrieval_head(score, copyable, right_runs)
+    length = max(1, int(needle_tokens))
+    return key, fields | {"hits": int(round(float(score) * length)), "length": length}

@@ -16,8 +16,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Retrieval score of a head = (written tokens whose top-1 key lies inside the needle AND is that same "
               "token) ÷ (the needle's length in tokens). Averaged only over runs answered right; above {threshold} "
               "a head is a retrieval head (Wu et al. 2024).",
-        "zh": "一个头的检索分数 =（最高键落在针内、且正是该写出词元的写出词元个数）÷（针的词元长度）。只在答对的运行上取平均；"
-              "高于 {threshold} 即为检索头（Wu 等，2024）。"},
+        "zh": "一个头的检索分数 = 它复制的次数 ÷ 针的词元数。“复制”指：写出某个词元时，这个头的最高键落在针内，而且那个位置上的"
+              "词元就是正在写出的这个词元。只在答对的运行上取平均；高于 {threshold} 即为检索头（Wu 等，2024）。"},
     "nd.haystack_note": {
         "en": "The built-in haystack is text SmolLM2 wrote itself (the atlas's corpus: 24 short texts from fixed "
               "prompts and a fixed seed), repeated as often as the length needs. The needle goes in at the "
@@ -66,12 +66,25 @@ STRINGS: dict[str, dict[str, str]] = {
     "nd.heads_above": {"en": "Heads above {threshold}: {heads}", "zh": "高于 {threshold} 的头：{heads}"},
     "nd.heads_none": {"en": "No head is above {threshold} in this run.", "zh": "本次运行中没有头高于 {threshold}。"},
     "nd.claim.retrieval": {
-        "en": "Layer {layer}, head {head} is a retrieval head here: it copied {score} of the needle (over {n} copyable "
-              "tokens in {runs} right answer(s); the line is {threshold}).",
-        "zh": "第 {layer} 层第 {head} 个头在这里是检索头：它复制了针的 {score}（基于 {runs} 个正确答案中 {n} 个可复制的词元；界线为 {threshold}）。"},
+        "en": "Layer {layer}, head {head} is a retrieval head here: it copied {hits} of the needle's {length} tokens "
+              "({hits} ÷ {length} = {score}, above the line {threshold}; {n} of the written tokens occur in the needle).",
+        "zh": "第 {layer} 层第 {head} 个头在这里是检索头：它复制了针的 {length} 个词元中的 {hits} 个（{hits} ÷ {length} = "
+              "{score}，高于界线 {threshold}；写出的词元中有 {n} 个出现在针里）。"},
     "nd.claim.not": {
-        "en": "Layer {layer}, head {head} is not a retrieval head here: its score {score} is not above {threshold}.",
-        "zh": "第 {layer} 层第 {head} 个头在这里不是检索头：它的分数 {score} 没有高于 {threshold}。"},
+        "en": "Layer {layer}, head {head} is not a retrieval head here: it copied {hits} of the needle's {length} "
+              "tokens ({hits} ÷ {length} = {score}), not above {threshold}.",
+        "zh": "第 {layer} 层第 {head} 个头在这里不是检索头：它复制了针的 {length} 个词元中的 {hits} 个（{hits} ÷ {length} = "
+              "{score}），没有高于 {threshold}。"},
+    "nd.claim.retrieval_mean": {
+        "en": "Layer {layer}, head {head} is a retrieval head over the grid: averaged over {runs} right answers, it "
+              "copied {score} of each needle's tokens (above the line {threshold}; {n} written tokens could be copied).",
+        "zh": "在整个网格上，第 {layer} 层第 {head} 个头是检索头：在 {runs} 个正确答案上平均，它复制了每根针 {score} 的词元"
+              "（高于界线 {threshold}；共有 {n} 个写出的词元可以被复制）。"},
+    "nd.claim.not_mean": {
+        "en": "Layer {layer}, head {head} (the best over the grid) is not a retrieval head: averaged over {runs} right "
+              "answers it copied {score} of each needle's tokens, not above {threshold}.",
+        "zh": "第 {layer} 层第 {head} 个头（网格上最好的头）不是检索头：在 {runs} 个正确答案上平均，它复制了每根针 {score} "
+              "的词元，没有高于 {threshold}。"},
     "nd.claim.too_few": {
         "en": "Layer {layer}, head {head} scores {score}, but only {n} written tokens could be copied (at least {min} "
               "are needed before a head is called anything).",

@@ -34,3 +34,15 @@ def test_not_said_with_one_draw_or_nothing_right_to_begin_with():
     assert needle_claims.heads_matter(KS, top, rand, counted=1)[0] == "nd.curve.too_few"
     assert needle_claims.heads_matter(KS, np.full(5, np.nan), np.full((5, 3), np.nan), counted=0)[0] == \
         "nd.curve.no_right"
+
+
+def test_one_heads_sentence_says_the_scores_own_numerator_and_denominator():
+    # 10 copies of a 14-token needle (0.71), while 13 written tokens occur in the needle: the sentence must let a
+    # reader recompute 0.71 from what it says (10 ÷ 14), not from the 13
+    key, fields = needle_claims.one_head(10 / 14, 14, 13, 1)
+    assert key == "nd.claim.retrieval" and (fields["hits"], fields["length"], fields["score"]) == (10, 14, "0.71")
+    for lang in ("en", "zh"):
+        said = i18n.t(key, lang, layer=17, head=3, **fields)
+        assert "10 ÷ 14 = 0.71" in said and "13" in said
+    key, fields = needle_claims.one_head(1 / 14, 14, 13, 1)
+    assert key == "nd.claim.not" and "1 ÷ 14 = 0.07" in i18n.t(key, "zh", layer=1, head=2, **fields)

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.analysis import claims, needle_claims
+from attention.analysis import needle_claims
 from attention.lm import needle_prompt
 from attention.ui.state import Keys
 from tests.pages.page_text import page_text
@@ -38,7 +38,8 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
     shown = page_text(at)
     assert i18n.t("nd.found" if r.found else "nd.not_found", lang) in shown
     layer, head = (int(x) for x in at.session_state[Keys.ND_HEAD].split("."))  # the head followed
-    key, fields = claims.retrieval_head(float(r.retrieval_scores[layer, head]), r.copyable, int(r.found))
+    key, fields = needle_claims.one_head(float(r.retrieval_scores[layer, head]), r.needle_span[1] - r.needle_span[0],
+                                         r.copyable, int(r.found))
     assert i18n.t(key, lang, layer=layer, head=head, **fields) in shown  # the sentence claims.py allows, as said
     assert i18n.t("nd.rows_title", lang) in shown  # the followed head's exact rows, one per written token
     rows = at.select_slider(key="nd_row")
