@@ -156,10 +156,16 @@ def page() -> None:
     st.caption(t("nd.prompt_info", n=len(r.ids), start=r.needle_span[0], end=r.needle_span[1] - 1, depth=r.depth,
                  copyable=r.copyable))
     scores = r.retrieval_scores
-    charts.show(needle_figures.score_figure(scores, t("nd.scores_title"), t("nd.head_x"), t("nd.layer_y")),
+    title = t("nd.scores_title" if r.found else "nd.scores_title_wrong")  # wrong: drawn to inspect, never counted
+    charts.show(needle_figures.score_figure(scores, title, t("nd.head_x"), t("nd.layer_y"),
+                                            retrieval.THRESHOLD if r.found else np.inf),  # wrong: no head ringed
                 width="stretch", key="nd_scores")
+    if r.found:
+        st.caption(t("nd.scores_legend", threshold=retrieval.THRESHOLD))
     above = retrieval.above(scores)
-    if above:
+    if not r.found:  # the definition counts right answers only: no head is listed as above the line
+        st.info(t("nd.heads_wrong", threshold=retrieval.THRESHOLD))
+    elif above:
         st.markdown(t("nd.heads_above", threshold=retrieval.THRESHOLD,
                       heads=", ".join(f"L{L} H{h} ({s:.2f})" for L, h, s in above[:12])))
     else:

@@ -61,6 +61,14 @@ STRINGS: dict[str, dict[str, str]] = {
                              "written tokens occur in the needle.",
                        "zh": "提示词共 {n} 个词元；针是第 {start}–{end} 个词元（深度 {depth:.0%}）；写出的词元中有 {copyable} 个出现在针里。"},
     "nd.scores_title": {"en": "Retrieval score of every head (this run)", "zh": "每个头的检索分数（本次运行）"},
+    "nd.scores_title_wrong": {"en": "For inspection only, not counted (the answer was wrong): where every head's "
+                                    "copies fell in this run",
+                              "zh": "仅供查看，不计入（答案是错的）：本次运行中每个头的复制落在哪里"},
+    "nd.scores_legend": {"en": "Orange squares: the heads above {threshold} (retrieval heads in this run).",
+                         "zh": "橙色方框：高于 {threshold} 的头（本次运行中的检索头）。"},
+    "nd.heads_wrong": {"en": "The answer was wrong, so by the definition above this run counts for no head: none is "
+                             "listed as above {threshold}. The grid above is shown for inspection only.",
+                       "zh": "答案是错的，按上面的定义，本次运行不计入任何头：不列出高于 {threshold} 的头。上面的网格仅供查看。"},
     "nd.head_x": {"en": "head", "zh": "头"},
     "nd.layer_y": {"en": "layer", "zh": "层"},
     "nd.heads_above": {"en": "Heads above {threshold}: {heads}", "zh": "高于 {threshold} 的头：{heads}"},

@@ -3,6 +3,7 @@ answer, the score chart and a sentence claims.py allows, the followed head's exa
 the long head view drawn); the proof and the forgetting comparison run from their
 buttons; a blank needle is said in words, never a traceback."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,23 @@ def test_the_page_waits_for_the_button_and_then_runs(smollm2):
     at.button(key="nd_go_button").click().run()
     assert not at.exception and not at.error
     assert at.session_state[Keys.ND_RUN][1].steps
+
+
+def scores_chart(at: AppTest) -> dict:
+    return next(json.loads(c.proto.spec) for c in at.get("plotly_chart") if c.key == "nd_scores")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_wrong_answer_lists_no_head_and_its_grid_says_it_is_not_counted(smollm2, lang):
+    at = open_needle(lang, length="160", depth="0.5", answer="purple zebra", go="1")  # no answer holds a zebra
+    assert not at.exception and not at.error
+    r = at.session_state[Keys.ND_RUN][1]
+    assert not r.found
+    shown = page_text(at)
+    assert i18n.t("nd.heads_wrong", lang, threshold=0.1) in shown
+    above_prefix = i18n.t("nd.heads_above", lang, threshold=0.1, heads="")
+    assert above_prefix not in shown and i18n.t("nd.scores_legend", lang, threshold=0.1) not in shown
+    chart = scores_chart(at)
+    title = chart["layout"]["title"]["text"]
+    assert title.replace("<br>", "").replace(" ", "") == i18n.t("nd.scores_title_wrong", lang).replace(" ", "")
+    assert len(chart["data"]) == 1  # the heatmap alone: no head ringed as above the line
