@@ -148,27 +148,44 @@ STRINGS: dict[str, dict[str, str]] = {
     "nd.curve_random": {"en": "k random heads off (same layers; dots: each draw)",
                         "zh": "关掉 k 个随机头（相同层；点：每次抽取）"},
     "nd.curve.matter": {
-        "en": "The retrieval heads matter here: with the top {k} off, {top} of the answers stay right, while {k} "
-              "random heads from the same layers leave {random} right (every one of {draws} draws at least {worst}): "
-              "a gap of {gap}.",
-        "zh": "检索头在这里是必需的：关掉前 {k} 个后，只有 {top} 的答案仍然正确；而关掉相同层中随机的 {k} 个头，仍有 {random} "
-              "答对（{draws} 次抽取中每次至少 {worst}）：相差 {gap}。"},
+        "en": "The retrieval heads matter here: with the top {k} off, {top} of the {n} answers stay right, while {k} "
+              "random heads from the same layers leave {random} right (in each of the {draws} random draws, at least "
+              "{worst} stayed right): a gap of {gap}.",
+        "zh": "检索头在这里是必需的：关掉前 {k} 个后，{n} 个答案中只有 {top} 仍然正确；而关掉相同层中随机的 {k} 个头，仍有 "
+              "{random} 答对（{draws} 次随机抽取中，每一次都至少有 {worst} 仍然答对）：相差 {gap}。"},
+    "nd.curve.matter_but": {
+        "en": "The retrieval heads matter here: with the top {k} off, {top} of the {n} answers stay right, while {k} "
+              "random heads from the same layers leave {random} right (in each of the {draws} random draws, at least "
+              "{worst} stayed right): a gap of {gap}. But random heads broke answers too: at k = {broke}, at least one "
+              "random draw lost some.",
+        "zh": "检索头在这里是必需的：关掉前 {k} 个后，{n} 个答案中只有 {top} 仍然正确；而关掉相同层中随机的 {k} 个头，仍有 "
+              "{random} 答对（{draws} 次随机抽取中，每一次都至少有 {worst} 仍然答对）：相差 {gap}。但随机的头也弄错过答案："
+              "在 k = {broke} 时，至少有一次随机抽取丢掉了一些答案。"},
     "nd.curve.not": {
         "en": "Switching off the top heads (up to {kmax}) did not break the answer more than random heads from the "
               "same layers did (top {kmax} off: {top} right; random: {random}): this does not show the heads are "
               "needed.",
         "zh": "关掉前面的头（最多 {kmax} 个）并没有比关掉相同层中的随机头更能破坏答案（关掉前 {kmax} 个：{top} 答对；"
               "随机：{random}）：这不能说明这些头是必需的。"},
-    "nd.curve.too_few": {"en": "Too few random draws ({draws}) to compare with: nothing is said.",
-                         "zh": "随机抽取次数太少（{draws} 次），无法比较：不下结论。"},
+    "nd.curve.too_few": {
+        "en": "Too little to judge from: {n} prompt(s) answered right with every head on and {draws} random draws of "
+              "each k (at least {min_prompts} prompts and {min_draws} draws are needed, or one lucky draw decides): "
+              "nothing is said. The curve is shown as measured.",
+        "zh": "可依据的太少：所有头开启时答对的提示词只有 {n} 个，每个 k 随机抽取 {draws} 次（至少需要 {min_prompts} "
+              "个提示词和 {min_draws} 次抽取，否则一次运气就能决定结果）：不下结论。曲线按测得的样子画出。"},
     "nd.curve.no_right": {
         "en": "The answer was wrong with every head on: there was nothing to break, so nothing is said.",
         "zh": "所有头都开启时答案就是错的：没有什么可以被破坏，所以不下结论。"},
     "nd.right": {"en": "right", "zh": "答对"},
     "nd.wrong": {"en": "wrong", "zh": "答错"},
-    "nd.proof_sink": {"en": "Where the top {k} off broke the answer, their own top keys fell on the first token (the "
-                            "sink) {share} of the time.",
-                      "zh": "在关掉前 {k} 个头使答案出错的地方，它们自己的最高键有 {share} 的时间落在第一个词元（汇聚点）上。"},
+    "nd.proof_sink": {"en": "Where switching off the top {k} heads broke the answer, those same heads (their attention "
+                            "still computed, only their output zeroed) put their largest weight on the first token, "
+                            "the “sink”, for {share} of the written tokens. The sink is where a head parks its "
+                            "weight when it is not fetching anything: at those written tokens these heads were "
+                            "not looking at the needle.",
+                      "zh": "在关掉前 {k} 个头而使答案出错的运行里，这些头本身（注意力照常计算，只是输出被置零）在 {share} "
+                            "的写出词元上把最大的权重放在第一个词元——“汇聚点”——上。汇聚点是头在不取任何东西时存放权重的地方："
+                            "在这些写出词元上，这些头没有看着针。"},
     "nd.forget_title": {"en": "With forgetting: which caches keep the needle?", "zh": "加上遗忘：哪些缓存留住了针？"},
     "nd.forget_explain": {
         "en": "The same prompt with the Forget page's policies: each written token's query sees only {budget} keys. "

@@ -55,11 +55,12 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
         assert [x.label for x in runs] == ["full", "streaming", "window", "h2o", "tova", "snapkv", "duo"]
         assert runs[0].kv_bytes_kept == runs[0].kv_bytes_full
         assert all(x.kv_bytes_kept < x.kv_bytes_full for x in runs[1:6])
-    at.button(key="nd_proof_run").click().run()  # the proof curve: the top k off, k = 1 … 16, against 2 draws each
+    at.button(key="nd_proof_run").click().run()  # the proof curve: the top k off, k = 1 … 16, against 3 draws each
     assert not at.exception and not at.error
     proof = at.session_state[Keys.ND_PROOF][1]
-    assert proof.ks == (1, 2, 4, 8, 16) and proof.random_right.shape == (5, 2, 1) and len(proof.top) == 16
+    assert proof.ks == (1, 2, 4, 8, 16) and proof.random_right.shape == (5, 3, 1) and len(proof.top) == 16
     key, fields = needle_claims.heads_matter(proof.ks, proof.top_rate, proof.random_rates, proof.counted)
+    assert key == "nd.curve.too_few"  # one prompt: a single coin, never enough to say the heads matter
     assert i18n.t(key, lang, **fields) in page_text(at)  # the sentence the curve earned, as said
 
 

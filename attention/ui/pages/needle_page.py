@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 LENGTH, DEPTH, BUDGET = (64, 8_160), (0.0, 1.0), (8, 4_096)  # the ranges the widgets and a link are held to
 STEPS = 24
-PROOF_KS, PROOF_DRAWS = (1, 2, 4, 8, 16), 2  # the proof curve: the top k heads off, against 2 random draws of k
+PROOF_KS, PROOF_DRAWS = (1, 2, 4, 8, 16), 3  # the top k heads off, against 3 random draws of k (needle_claims)
 DEFAULTS: dict[str, object] = {Keys.ND_NEEDLE: NEEDLES[0].needle, Keys.ND_QUESTION: NEEDLES[0].question,
                                Keys.ND_ANSWER: NEEDLES[0].answer, Keys.ND_HAYSTACK: "", Keys.ND_LENGTH: 512,
                                Keys.ND_DEPTH: 0.5, Keys.ND_HEAD: "", Keys.ND_BUDGET: 128, Keys.ND_GO: False}
