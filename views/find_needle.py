@@ -153,8 +153,13 @@ def page() -> None:
     st.markdown(f"**{t('nd.answer_title')}**")
     st.code(r.answer, language=None, wrap_lines=True)
     (st.success if r.found else st.warning)(t("nd.found" if r.found else "nd.not_found"))
-    st.caption(t("nd.prompt_info", n=len(r.ids), start=r.needle_span[0], end=r.needle_span[1] - 1, depth=r.depth,
+    st.caption(t("nd.prompt_info", n=len(r.ids), last=len(r.ids) - 1, start=r.needle_span[0], end=r.needle_span[1] - 1, depth=r.depth,
                  copyable=r.copyable))
+    prompt = needle_page.kept_prompt()
+    if prompt is not None and prompt.cut:  # a haystack longer than the length: said, never cut silently
+        last = prompt.last_kept if len(prompt.last_kept) <= 60 else "…" + prompt.last_kept[-60:]
+        st.warning(t("nd.haystack_cut", kept=prompt.kept_sentences, total=prompt.sentences,
+                     tokens=prompt.kept_tokens, given=prompt.given_tokens, n=len(r.ids), last=last))
     scores = r.retrieval_scores
     title = t("nd.scores_title" if r.found else "nd.scores_title_wrong")  # wrong: drawn to inspect, never counted
     charts.show(needle_figures.score_figure(scores, title, t("nd.head_x"), t("nd.layer_y"),

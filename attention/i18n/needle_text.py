@@ -57,9 +57,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "nd.answer_title": {"en": "The model's answer", "zh": "模型的回答"},
     "nd.found": {"en": "Found the needle", "zh": "找到了针"},
     "nd.not_found": {"en": "Did not find the needle", "zh": "没有找到针"},
-    "nd.prompt_info": {"en": "{n} prompt tokens; the needle is tokens {start}–{end} ({depth:.0%} deep); {copyable} "
-                             "written tokens occur in the needle.",
-                       "zh": "提示词共 {n} 个词元；针是第 {start}–{end} 个词元（深度 {depth:.0%}）；写出的词元中有 {copyable} 个出现在针里。"},
+    "nd.prompt_info": {"en": "{n} prompt tokens (positions 0–{last}); the needle is at positions {start}–{end}, with "
+                             "{depth:.0%} of the haystack's tokens before it; {copyable} written tokens occur in the "
+                             "needle.",
+                       "zh": "提示词共 {n} 个词元（位置 0–{last}）；针在位置 {start}–{end}，草堆的词元有 {depth:.0%} 在它之前；"
+                             "写出的词元中有 {copyable} 个出现在针里。"},
+    "nd.haystack_cut": {
+        "en": "Your haystack was cut to fit the length: only its first {kept} of {total} sentences were read, {tokens} "
+              "of its about {given} tokens (the whole prompt: {n} tokens). It was cut at the end, after “{last}”; "
+              "everything after that was left out.",
+        "zh": "你的草堆文本被截短以适应长度：只读了它的前 {kept} 句（共 {total} 句），即大约 {given} 个词元中的 {tokens} 个"
+              "（整个提示词：{n} 个词元）。截断发生在末尾，在“{last}”之后；其后的内容都没有读。"},
     "nd.scores_title": {"en": "Retrieval score of every head (this run)", "zh": "每个头的检索分数（本次运行）"},
     "nd.scores_title_wrong": {"en": "For inspection only, not counted (the answer was wrong): where every head's "
                                     "copies fell in this run",

@@ -105,3 +105,18 @@ def test_a_wrong_answer_lists_no_head_and_its_grid_says_it_is_not_counted(smollm
     title = chart["layout"]["title"]["text"]
     assert title.replace("<br>", "").replace(" ", "") == i18n.t("nd.scores_title_wrong", lang).replace(" ", "")
     assert len(chart["data"]) == 1  # the heatmap alone: no head ringed as above the line
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_haystack_longer_than_the_length_is_said_to_be_cut(smollm2, lang):
+    at = AppTest.from_file(APP, default_timeout=600)
+    at.switch_page("views/find_needle.py")
+    at.query_params.update(lang=lang, length="160", go="1")
+    at.session_state[Keys.ND_HAYSTACK] = " ".join(f"Line {i} talks about rain." for i in range(20_000))
+    at.run()
+    assert not at.exception and not at.error
+    p = at.session_state["nd_prompt"][1]
+    assert p.cut and p.kept_sentences < 30 and p.sentences == 20_000
+    said = i18n.t("nd.haystack_cut", lang, kept=p.kept_sentences, total=20_000, tokens=p.kept_tokens,
+                  given=p.given_tokens, n=len(p.ids), last=p.last_kept)
+    assert said in [w.value for w in at.warning]

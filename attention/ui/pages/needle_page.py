@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 LENGTH, DEPTH, BUDGET = (64, 8_160), (0.0, 1.0), (8, 4_096)  # the ranges the widgets and a link are held to
 STEPS = 24
+PROMPT = "nd_prompt"  # session key: (settings, the Prompt read) for the haystack's cut
 PROOF_KS, PROOF_DRAWS = (1, 2, 4, 8, 16), 3  # the top k heads off, against 3 random draws of k (needle_claims)
 DEFAULTS: dict[str, object] = {Keys.ND_NEEDLE: NEEDLES[0].needle, Keys.ND_QUESTION: NEEDLES[0].question,
                                Keys.ND_ANSWER: NEEDLES[0].answer, Keys.ND_HAYSTACK: "", Keys.ND_LENGTH: 512,
@@ -81,12 +82,19 @@ def run(lm: LoadedModel) -> NeedleRun | None:
     def make():
         prompt = needle_prompt.build(lm.tokenizer, nd, question, haystack or None,
                                      min(length, lm.max_tokens - STEPS - 1), depth)
+        st.session_state[PROMPT] = (made_from, prompt)  # what was read: a person's haystack cut or not
         return needle.run(lm, prompt, nd, question, answer.strip() or None, STEPS, keep=True)
 
     result = _guarded(make)
     if result is not None:
         st.session_state[Keys.ND_RUN] = (made_from, result)
     return result
+
+
+def kept_prompt() -> Any:
+    """The needle_prompt.Prompt the shown run read (its haystack's cut), None when there is none."""
+    kept = st.session_state.get(PROMPT)
+    return kept[1] if kept is not None and kept[0] == _made_from() else None
 
 
 def top_heads(r: NeedleRun, k: int) -> list[HeadId]:
