@@ -63,11 +63,11 @@ STRINGS: dict[str, dict[str, str]] = {
                        "zh": "提示词共 {n} 个词元（位置 0–{last}）；针在位置 {start}–{end}，草堆的词元有 {depth:.0%} 在它之前；"
                              "写出的词元中有 {copyable} 个出现在针里。"},
     "nd.haystack_cut": {
-        "en": "Your haystack was cut to fit the length: only its first {kept} of {total} sentences were read, {tokens} "
-              "of its about {given} tokens (the whole prompt: {n} tokens). It was cut at the end, after “{last}”; "
+        "en": "Your haystack was cut to fit the length: only its first {kept:,} of {total:,} sentences were read, {tokens:,} "
+              "of its about {given:,} tokens (the whole prompt: {n:,} tokens). It was cut at the end, after “{last}”; "
               "everything after that was left out.",
-        "zh": "你的草堆文本被截短以适应长度：只读了它的前 {kept} 句（共 {total} 句），即大约 {given} 个词元中的 {tokens} 个"
-              "（整个提示词：{n} 个词元）。截断发生在末尾，在“{last}”之后；其后的内容都没有读。"},
+        "zh": "你的草堆文本被截短以适应长度：只读了它的前 {kept:,} 句（共 {total:,} 句），即大约 {given:,} 个词元中的 {tokens:,} 个"
+              "（整个提示词：{n:,} 个词元）。截断发生在末尾，在“{last}”之后；其后的内容都没有读。"},
     "nd.scores_title": {"en": "Retrieval score of every head (this run)", "zh": "每个头的检索分数（本次运行）"},
     "nd.scores_title_wrong": {"en": "For inspection only, not counted (the answer was wrong): where every head's "
                                     "copies fell in this run",
