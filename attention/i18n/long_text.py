@@ -59,6 +59,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "A 的下方是查询 {q}「{qt}」在所有键上的行；A 的右侧是键 {k}「{kt}」在所有查询上的列：两者都是精确值，"
               "每根柱表示它覆盖的位置中最大的权重。",
     },
+    "long.js.strips_row": {
+        "en": "Under A, the row of query {q} «{qt}» over every key, exact, each bar the largest weight of the positions "
+              "it covers. Pick a key to see its column too.",
+        "zh": "A 的下方是查询 {q}「{qt}」在所有键上的行（精确值），每根柱表示它覆盖的位置中最大的权重。选一个键，还能看到它的列。",
+    },
+    "long.js.strips_col": {
+        "en": "Right of A, the column of key {k} «{kt}» over every query, exact, each bar the largest weight of the "
+              "positions it covers. Pick a query to see its row too.",
+        "zh": "A 的右侧是键 {k}「{kt}」在所有查询上的列（精确值），每根柱表示它覆盖的位置中最大的权重。选一个查询，还能看到它的行。",
+    },
     "long.js.strip_max": {"en": "largest in view {w}", "zh": "视图内最大 {w}"},
     "long.js.sr_none": {"en": "no cell selected", "zh": "未选择单元格"},
     "long.row_title": {
