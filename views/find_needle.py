@@ -43,13 +43,16 @@ def exact_rows(lm, r, layer: int, head: int) -> None:
     st.markdown(f"**{t('nd.rows_title')}**")
     st.caption(t("nd.rows_explain"))
     words = readable_tokens([s.token for s in r.steps])
+    labels = [t("nd.row_option", i=j + 1, word=w, position=s.position) for j, (w, s) in enumerate(zip(words, r.steps))]
     i = st.select_slider(t("nd.row_pick"), options=list(range(len(r.steps))), key="nd_row",
-                         format_func=lambda j: f"{j + 1}: {words[j]}",
+                         format_func=lambda j: labels[j],  # worded now, in the page's language
                          on_change=lambda: st.session_state.pop(Keys.LONG_SEL + "needle-long", None))  # view follows
     row = long_rows.row(site, head, i)
     charts.show(needle_figures.row_figure(row, r.needle_span, t("nd.row_title", i=i + 1, word=words[i],
                                                                    position=r.steps[i].position),
                                           t("nd.row_x"), t("nd.row_y")), width="stretch", key="nd_row_chart")
+    st.caption(t("nd.long_rows", last=len(r.steps) - 1, first=r.steps[0].position, end=r.steps[-1].position,
+                 row=i, position=r.steps[i].position, i=i + 1, word=words[i]))  # the view's rows count from 0
     long_view.show_long(site, head, None, (r.ids, tuple(r.written), layer), query=i, key="needle-long")
 
 
@@ -67,6 +70,7 @@ def head_view(lm, r) -> None:
         [w.replace("Ġ", " ").replace("Ċ", "\\n") for w in words], r.needle_span, len(r.ids) + len(r.steps),
         t("nd.head_title", layer=layer, head=head), t("nd.head_steps_x"), t("nd.head_steps_y"),
         t("nd.head_steps_y2")), width="stretch", key="nd_head_chart")
+    st.caption(t("nd.needle_weight_means"))
     exact_rows(lm, r, layer, head)
 
 

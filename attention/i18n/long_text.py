@@ -76,6 +76,12 @@ STRINGS: dict[str, dict[str, str]] = {
               "1/n over the keys it can see",
         "zh": "查询 {i}（`{token}`）把权重放在哪里：它最大的 10 个权重（精确值），旁边是它能看到的键平均分得的份额 1/n",
     },
+    "long.row_title_at": {
+        "en": "Where row {i}, the query at position {position} (`{token}`), puts its weight: its 10 largest weights, "
+              "exact, beside the even share 1/n over the keys it can see",
+        "zh": "第 {i} 行，即位置 {position} 处的查询（`{token}`），把权重放在哪里：它最大的 10 个权重（精确值），旁边是它能看到的键"
+              "平均分得的份额 1/n",
+    },
     "long.col_key": {"en": "key position", "zh": "键位置"},
     "long.col_token": {"en": "token", "zh": "词元"},
     "long.col_weight": {"en": "weight", "zh": "权重"},

@@ -124,6 +124,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "nd.row_pick": {"en": "Written token", "zh": "写出的词元"},
     "nd.row_title": {"en": "Written token {i} ({word}): the row of the query at position {position} (needle shaded)",
                      "zh": "第 {i} 个写出的词元（{word}）：位置 {position} 处查询的行（针为阴影部分）"},
+    "nd.row_option": {"en": "{i}: {word} (position {position})", "zh": "{i}：{word}（位置 {position}）"},
+    "nd.long_rows": {
+        "en": "In the long view below, rows count from 0: rows 0–{last} are the queries at prompt positions "
+              "{first}–{end}, one per written token. Picked: row {row} = the query at position {position}, which "
+              "predicted written token {i} ({word}).",
+        "zh": "下面的长视图中，行从 0 开始数：第 0–{last} 行是提示词位置 {first}–{end} 处的查询，每个写出的词元一行。"
+              "当前所选：第 {row} 行 = 位置 {position} 处的查询，它预测了第 {i} 个写出的词元（{word}）。"},
+    "nd.needle_weight_means": {
+        "en": "Dotted line, weight on the needle: of the head's attention for the query that predicted each written "
+              "token (its weights sum to 1), the share that falls on the needle's tokens.",
+        "zh": "虚线“在针上的权重”：预测每个写出词元的那个查询在该头上的注意力（权重总和为 1）中，落在针的词元上的份额。"},
     "nd.row_x": {"en": "key position", "zh": "键的位置"},
     "nd.row_y": {"en": "attention weight", "zh": "注意力权重"},
     "nd.grid_title": {"en": "Over lengths and depths", "zh": "不同长度与深度"},

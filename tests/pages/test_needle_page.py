@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention import i18n
 from attention.analysis import needle_claims
+from attention.analysis.token_text import readable_tokens
 from attention.lm import needle_prompt
 from attention.ui.state import Keys
 from tests.pages.page_text import page_text
@@ -120,3 +121,20 @@ def test_a_haystack_longer_than_the_length_is_said_to_be_cut(smollm2, lang):
     said = i18n.t("nd.haystack_cut", lang, kept=p.kept_sentences, total=20_000, tokens=p.kept_tokens,
                   given=p.given_tokens, n=len(p.ids), last=p.last_kept)
     assert said in [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_written_token_is_numbered_one_way_with_its_prompt_position_beside(smollm2, lang):
+    at = open_needle(lang, length="160", depth="0.5", go="1")
+    r = at.session_state[Keys.ND_RUN][1]
+    at.select_slider(key="nd_row").set_value(2).run()
+    assert not at.exception and not at.error and at.select_slider(key="nd_row").value == 2
+    first = r.steps[0].position
+    assert [s.position for s in r.steps] == list(range(first, first + len(r.steps)))  # row j is position first + j
+    words = readable_tokens([s.token for s in r.steps])
+    assert at.select_slider(key="nd_row").format_func(2) == i18n.t("nd.row_option", lang, i=3, word=words[2],
+                                                                   position=first + 2)
+    shown = page_text(at)
+    assert i18n.t("nd.long_rows", lang, last=len(r.steps) - 1, first=first, end=first + len(r.steps) - 1, row=2,
+                  position=first + 2, i=3, word=words[2]) in shown
+    assert i18n.t("long.row_title_at", lang, i=2, position=first + 2, token="")[:8] in shown
