@@ -134,6 +134,10 @@ def forget_section(lm, r) -> None:
                           t("nd.col_kept"): [round(x.kv_bytes_kept / 1e6, 2) for x in runs],
                           t("nd.col_share"): [f"{x.kv_bytes_kept / max(1, x.kv_bytes_full):.0%}" for x in runs]})
     st.dataframe(table, hide_index=True, key="nd_forget_table")
+    none = t("nd.forget_none")
+    st.markdown(t("nd.forget_summary", budget=st.session_state[Keys.ND_BUDGET],
+                  kept=", ".join(x.label for x in runs if x.found) or none,
+                  lost=", ".join(x.label for x in runs if not x.found) or none, page=t("page.forget")))
 
 
 def page() -> None:
@@ -154,6 +158,8 @@ def page() -> None:
         r = needle_page.run(lm)
     if r is None:
         return
+    if needle_page.not_english():  # SmolLM2 was trained on English text
+        st.info(t("nd.english_only"))
     st.markdown(f"**{t('nd.answer_title')}**")
     st.code(r.answer, language=None, wrap_lines=True)
     (st.success if r.found else st.warning)(t("nd.found" if r.found else "nd.not_found"))

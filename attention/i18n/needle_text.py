@@ -212,6 +212,16 @@ STRINGS: dict[str, dict[str, str]] = {
               "the others 4 sinks and the most recent keys. Bytes: the keys and values the last written query saw.",
         "zh": "同一个提示词，使用“遗忘”页面的策略：每个写出词元的查询只能看到 {budget} 个键。“duo”（DuoAttention 式）：包含本次检索头的"
               "键/值组保留所有键，其余只保留 4 个汇聚点和最近的键。字节数：最后一个写出查询看到的键和值。"},
+    "nd.forget_summary": {
+        "en": "With {budget} keys per query, the answer stayed right with: {kept}; it was lost with: {lost}. What each "
+              "policy keeps and drops is shown on the “{page}” page.",
+        "zh": "每个查询只看 {budget} 个键时，答案仍然正确的缓存：{kept}；答错的缓存：{lost}。每种策略保留和丢弃什么，见“{page}”页面。"},
+    "nd.forget_none": {"en": "none", "zh": "无"},
+    "nd.english_only": {
+        "en": "SmolLM2 was trained on English text: a needle, question or haystack in another language is read as "
+              "unfamiliar tokens, so a wrong answer here says little about its retrieval heads. Use English to see it work.",
+        "zh": "SmolLM2 只用英文文本训练：非英文的针、问题或草堆对它来说是陌生的词元，所以这里答错并不能说明它的检索头如何。"
+              "想看它正常工作，请用英文。"},
     "nd.forget_budget": {"en": "Budget (keys per query)", "zh": "预算（每个查询可见的键数）"},
     "nd.forget_run": {"en": "Compare the caches", "zh": "比较各种缓存"},
     "nd.col_cache": {"en": "cache", "zh": "缓存"},

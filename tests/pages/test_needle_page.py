@@ -39,6 +39,7 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
     assert at.code[0].value == r.answer
     shown = page_text(at)
     assert i18n.t("nd.found" if r.found else "nd.not_found", lang) in shown
+    assert i18n.t("nd.english_only", lang) not in shown  # an English needle: no word about English
     layer, head = (int(x) for x in at.session_state[Keys.ND_HEAD].split("."))  # the head followed
     key, fields = needle_claims.one_head(float(r.retrieval_scores[layer, head]), r.needle_span[1] - r.needle_span[0],
                                          r.copyable, int(r.found))
@@ -56,6 +57,10 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
         assert [x.label for x in runs] == ["full", "streaming", "window", "h2o", "tova", "snapkv", "duo"]
         assert runs[0].kv_bytes_kept == runs[0].kv_bytes_full
         assert all(x.kv_bytes_kept < x.kv_bytes_full for x in runs[1:6])
+        none = i18n.t("nd.forget_none", lang)
+        assert i18n.t("nd.forget_summary", lang, budget=24, kept=", ".join(x.label for x in runs if x.found) or none,
+                      lost=", ".join(x.label for x in runs if not x.found) or none,
+                      page=i18n.t("page.forget", lang)) in page_text(at)  # which caches kept it, in one sentence
     at.button(key="nd_proof_run").click().run()  # the proof curve: the top k off, k = 1 … 16, against 3 draws each
     assert not at.exception and not at.error
     proof = at.session_state[Keys.ND_PROOF][1]
@@ -138,3 +143,11 @@ def test_a_written_token_is_numbered_one_way_with_its_prompt_position_beside(smo
     assert i18n.t("nd.long_rows", lang, last=len(r.steps) - 1, first=first, end=first + len(r.steps) - 1, row=2,
                   position=first + 2, i=3, word=words[2]) in shown
     assert i18n.t("long.row_title_at", lang, i=2, position=first + 2, token="")[:8] in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_needle_not_in_english_says_the_model_reads_english(smollm2, lang):
+    at = open_needle(lang, needle="安娜的汤的秘密配料是一勺绿色的蜂蜜。", question="安娜的汤的秘密配料是什么？",
+                     answer="蜂蜜", length="160", go="1")
+    assert not at.exception and not at.error
+    assert i18n.t("nd.english_only", lang) in [i.value for i in at.info]

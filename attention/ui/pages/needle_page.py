@@ -46,6 +46,13 @@ def defaults() -> None:
     s[Keys.ND_DEPTH] = float(max(0.0, min(1.0, depth))) if isinstance(depth, (int, float)) and depth == depth else 0.5
 
 
+def not_english() -> bool:
+    """The needle, question or haystack holds CJK, kana or Hangul text (SmolLM2 reads English only)."""
+    s = st.session_state
+    text = s[Keys.ND_NEEDLE] + s[Keys.ND_QUESTION] + s[Keys.ND_HAYSTACK]
+    return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" or "\uff00" <= c <= "\uffef" for c in text)
+
+
 def go() -> None:
     """The button's callback: run the needle (and again whenever the settings change)."""
     st.session_state[Keys.ND_GO] = True
