@@ -30,7 +30,8 @@ def controls() -> None:
 
 
 def claim(r, layer: int, head: int) -> None:
-    key, fields = claims.retrieval_head(float(r.retrieval_scores[layer, head]), r.copyable, int(r.found))
+    key, fields = needle_claims.one_head(float(r.retrieval_scores[layer, head]), r.needle_span[1] - r.needle_span[0],
+                                         r.copyable, int(r.found))
     st.markdown(t(key, layer=layer, head=head, **fields))
 
 
@@ -42,13 +43,16 @@ def exact_rows(lm, r, layer: int, head: int) -> None:
     st.markdown(f"**{t('nd.rows_title')}**")
     st.caption(t("nd.rows_explain"))
     words = readable_tokens([s.token for s in r.steps])
+    labels = [t("nd.row_option", i=j + 1, word=w, position=s.position) for j, (w, s) in enumerate(zip(words, r.steps))]
     i = st.select_slider(t("nd.row_pick"), options=list(range(len(r.steps))), key="nd_row",
-                         format_func=lambda j: f"{j + 1}: {words[j]}",
+                         format_func=lambda j: labels[j],  # worded now, in the page's language
                          on_change=lambda: st.session_state.pop(Keys.LONG_SEL + "needle-long", None))  # view follows
     row = long_rows.row(site, head, i)
     charts.show(needle_figures.row_figure(row, r.needle_span, t("nd.row_title", i=i + 1, word=words[i],
                                                                    position=r.steps[i].position),
                                           t("nd.row_x"), t("nd.row_y")), width="stretch", key="nd_row_chart")
+    st.caption(t("nd.long_rows", last=len(r.steps) - 1, first=r.steps[0].position, end=r.steps[-1].position,
+                 row=i, position=r.steps[i].position, i=i + 1, word=words[i]))  # the view's rows count from 0
     long_view.show_long(site, head, None, (r.ids, tuple(r.written), layer), query=i, key="needle-long")
 
 
@@ -66,6 +70,7 @@ def head_view(lm, r) -> None:
         [w.replace("Ġ", " ").replace("Ċ", "\\n") for w in words], r.needle_span, len(r.ids) + len(r.steps),
         t("nd.head_title", layer=layer, head=head), t("nd.head_steps_x"), t("nd.head_steps_y"),
         t("nd.head_steps_y2")), width="stretch", key="nd_head_chart")
+    st.caption(t("nd.needle_weight_means"))
     exact_rows(lm, r, layer, head)
 
 
@@ -91,6 +96,7 @@ def grid_section(lm) -> None:
                                             t("nd.head_x"), t("nd.layer_y")), width="stretch", key="nd_grid_scores")
     best = g.top(1)[0]
     key, fields = claims.retrieval_head(best.score, g.copied_tokens, g.right_runs)
+    key = {"nd.claim.retrieval": "nd.claim.retrieval_mean", "nd.claim.not": "nd.claim.not_mean"}.get(key, key)
     st.markdown(t(key, layer=best.head.layer, head=best.head.head, **fields))
 
 
@@ -128,6 +134,10 @@ def forget_section(lm, r) -> None:
                           t("nd.col_kept"): [round(x.kv_bytes_kept / 1e6, 2) for x in runs],
                           t("nd.col_share"): [f"{x.kv_bytes_kept / max(1, x.kv_bytes_full):.0%}" for x in runs]})
     st.dataframe(table, hide_index=True, key="nd_forget_table")
+    none = t("nd.forget_none")
+    st.markdown(t("nd.forget_summary", budget=st.session_state[Keys.ND_BUDGET],
+                  kept=", ".join(x.label for x in runs if x.found) or none,
+                  lost=", ".join(x.label for x in runs if not x.found) or none, page=t("page.forget")))
 
 
 def page() -> None:
@@ -148,16 +158,29 @@ def page() -> None:
         r = needle_page.run(lm)
     if r is None:
         return
+    if needle_page.not_english():  # SmolLM2 was trained on English text
+        st.info(t("nd.english_only"))
     st.markdown(f"**{t('nd.answer_title')}**")
     st.code(r.answer, language=None, wrap_lines=True)
     (st.success if r.found else st.warning)(t("nd.found" if r.found else "nd.not_found"))
-    st.caption(t("nd.prompt_info", n=len(r.ids), start=r.needle_span[0], end=r.needle_span[1] - 1, depth=r.depth,
+    st.caption(t("nd.prompt_info", n=len(r.ids), last=len(r.ids) - 1, start=r.needle_span[0], end=r.needle_span[1] - 1, depth=r.depth,
                  copyable=r.copyable))
+    prompt = needle_page.kept_prompt()
+    if prompt is not None and prompt.cut:  # a haystack longer than the length: said, never cut silently
+        last = prompt.last_kept if len(prompt.last_kept) <= 60 else "…" + prompt.last_kept[-60:]
+        st.warning(t("nd.haystack_cut", kept=prompt.kept_sentences, total=prompt.sentences,
+                     tokens=prompt.kept_tokens, given=prompt.given_tokens, n=len(r.ids), last=last))
     scores = r.retrieval_scores
-    charts.show(needle_figures.score_figure(scores, t("nd.scores_title"), t("nd.head_x"), t("nd.layer_y")),
+    title = t("nd.scores_title" if r.found else "nd.scores_title_wrong")  # wrong: drawn to inspect, never counted
+    charts.show(needle_figures.score_figure(scores, title, t("nd.head_x"), t("nd.layer_y"),
+                                            retrieval.THRESHOLD if r.found else np.inf),  # wrong: no head ringed
                 width="stretch", key="nd_scores")
+    if r.found:
+        st.caption(t("nd.scores_legend", threshold=retrieval.THRESHOLD))
     above = retrieval.above(scores)
-    if above:
+    if not r.found:  # the definition counts right answers only: no head is listed as above the line
+        st.info(t("nd.heads_wrong", threshold=retrieval.THRESHOLD))
+    elif above:
         st.markdown(t("nd.heads_above", threshold=retrieval.THRESHOLD,
                       heads=", ".join(f"L{L} H{h} ({s:.2f})" for L, h, s in above[:12])))
     else:

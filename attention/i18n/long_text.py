@@ -59,12 +59,28 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "A 的下方是查询 {q}「{qt}」在所有键上的行；A 的右侧是键 {k}「{kt}」在所有查询上的列：两者都是精确值，"
               "每根柱表示它覆盖的位置中最大的权重。",
     },
+    "long.js.strips_row": {
+        "en": "Under A, the row of query {q} «{qt}» over every key, exact, each bar the largest weight of the positions "
+              "it covers. Pick a key to see its column too.",
+        "zh": "A 的下方是查询 {q}「{qt}」在所有键上的行（精确值），每根柱表示它覆盖的位置中最大的权重。选一个键，还能看到它的列。",
+    },
+    "long.js.strips_col": {
+        "en": "Right of A, the column of key {k} «{kt}» over every query, exact, each bar the largest weight of the "
+              "positions it covers. Pick a query to see its row too.",
+        "zh": "A 的右侧是键 {k}「{kt}」在所有查询上的列（精确值），每根柱表示它覆盖的位置中最大的权重。选一个查询，还能看到它的行。",
+    },
     "long.js.strip_max": {"en": "largest in view {w}", "zh": "视图内最大 {w}"},
     "long.js.sr_none": {"en": "no cell selected", "zh": "未选择单元格"},
     "long.row_title": {
         "en": "Where query {i} (`{token}`) puts its weight: its 10 largest weights, exact, beside the even share "
               "1/n over the keys it can see",
         "zh": "查询 {i}（`{token}`）把权重放在哪里：它最大的 10 个权重（精确值），旁边是它能看到的键平均分得的份额 1/n",
+    },
+    "long.row_title_at": {
+        "en": "Where row {i}, the query at position {position} (`{token}`), puts its weight: its 10 largest weights, "
+              "exact, beside the even share 1/n over the keys it can see",
+        "zh": "第 {i} 行，即位置 {position} 处的查询（`{token}`），把权重放在哪里：它最大的 10 个权重（精确值），旁边是它能看到的键"
+              "平均分得的份额 1/n",
     },
     "long.col_key": {"en": "key position", "zh": "键位置"},
     "long.col_token": {"en": "token", "zh": "词元"},

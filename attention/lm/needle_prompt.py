@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from attention.lm import corpus_writer
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")  # Chinese full stops need no space after them
 MIN_LENGTH = 64  # tokens: shorter than this there is no haystack to hide a needle in
 
 
@@ -58,6 +58,16 @@ class Prompt:
     span: tuple[int, int]
     depth: float  # the needle's start as a share of the filler tokens before it + after it
     builtin: bool  # the haystack was the built-in one
+    kept_sentences: int = 0  # the haystack's sentences used (once each; more when it was repeated)
+    sentences: int = 0  # the haystack's sentences given
+    kept_tokens: int = 0  # the filler's tokens in the prompt
+    given_tokens: int = 0  # the haystack's tokens given (each sentence counted once)
+    last_kept: str = ""  # the last sentence used: a person's haystack is cut after it
+
+    @property
+    def cut(self) -> bool:
+        """A person's haystack was longer than the length allows: only its first `kept_sentences` were read."""
+        return not self.builtin and self.kept_sentences < self.sentences
 
 
 def builtin_sentences() -> list[str]:
@@ -143,8 +153,11 @@ def build(tokenizer, needle: str, question: str, haystack: str | None = None, le
     end_char = start_char + len(needle)
     span_ids = [j for j, (a, b) in enumerate(offsets) if b > start_char and a < end_char]
     span = (span_ids[0], span_ids[-1] + 1)
-    landed = cut / max(1, len(filler))
-    return Prompt(text, tuple(int(t) for t in ids), span, landed, haystack is None or not haystack.strip())
+    counts = [sizes[j % len(pool)] for j in range(len(filler))]
+    landed = sum(counts[:cut]) / max(1, sum(counts))  # the filler's tokens before the needle, as a share
+    return Prompt(text, tuple(int(t) for t in ids), span, landed, haystack is None or not haystack.strip(),
+                  kept_sentences=len(filler), sentences=len(pool), kept_tokens=sum(counts), given_tokens=sum(sizes),
+                  last_kept=filler[-1] if filler else "")
 
 
 def _placed(tokenizer, filler: list[str], sizes: list[int], pool: list[str], needle: str, question: str,

@@ -3,13 +3,15 @@ answer, the score chart and a sentence claims.py allows, the followed head's exa
 the long head view drawn); the proof and the forgetting comparison run from their
 buttons; a blank needle is said in words, never a traceback."""
 
+import json
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.analysis import claims, needle_claims
+from attention.analysis import needle_claims
+from attention.analysis.token_text import readable_tokens
 from attention.lm import needle_prompt
 from attention.ui.state import Keys
 from tests.pages.page_text import page_text
@@ -37,8 +39,10 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
     assert at.code[0].value == r.answer
     shown = page_text(at)
     assert i18n.t("nd.found" if r.found else "nd.not_found", lang) in shown
+    assert i18n.t("nd.english_only", lang) not in shown  # an English needle: no word about English
     layer, head = (int(x) for x in at.session_state[Keys.ND_HEAD].split("."))  # the head followed
-    key, fields = claims.retrieval_head(float(r.retrieval_scores[layer, head]), r.copyable, int(r.found))
+    key, fields = needle_claims.one_head(float(r.retrieval_scores[layer, head]), r.needle_span[1] - r.needle_span[0],
+                                         r.copyable, int(r.found))
     assert i18n.t(key, lang, layer=layer, head=head, **fields) in shown  # the sentence claims.py allows, as said
     assert i18n.t("nd.rows_title", lang) in shown  # the followed head's exact rows, one per written token
     rows = at.select_slider(key="nd_row")
@@ -53,11 +57,16 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
         assert [x.label for x in runs] == ["full", "streaming", "window", "h2o", "tova", "snapkv", "duo"]
         assert runs[0].kv_bytes_kept == runs[0].kv_bytes_full
         assert all(x.kv_bytes_kept < x.kv_bytes_full for x in runs[1:6])
-    at.button(key="nd_proof_run").click().run()  # the proof curve: the top k off, k = 1 … 16, against 2 draws each
+        none = i18n.t("nd.forget_none", lang)
+        assert i18n.t("nd.forget_summary", lang, budget=24, kept=", ".join(x.label for x in runs if x.found) or none,
+                      lost=", ".join(x.label for x in runs if not x.found) or none,
+                      page=i18n.t("page.forget", lang)) in page_text(at)  # which caches kept it, in one sentence
+    at.button(key="nd_proof_run").click().run()  # the proof curve: the top k off, k = 1 … 16, against 3 draws each
     assert not at.exception and not at.error
     proof = at.session_state[Keys.ND_PROOF][1]
-    assert proof.ks == (1, 2, 4, 8, 16) and proof.random_right.shape == (5, 2, 1) and len(proof.top) == 16
+    assert proof.ks == (1, 2, 4, 8, 16) and proof.random_right.shape == (5, 3, 1) and len(proof.top) == 16
     key, fields = needle_claims.heads_matter(proof.ks, proof.top_rate, proof.random_rates, proof.counted)
+    assert key == "nd.curve.too_few"  # one prompt: a single coin, never enough to say the heads matter
     assert i18n.t(key, lang, **fields) in page_text(at)  # the sentence the curve earned, as said
 
 
@@ -82,3 +91,63 @@ def test_the_page_waits_for_the_button_and_then_runs(smollm2):
     at.button(key="nd_go_button").click().run()
     assert not at.exception and not at.error
     assert at.session_state[Keys.ND_RUN][1].steps
+
+
+def scores_chart(at: AppTest) -> dict:
+    return next(json.loads(c.proto.spec) for c in at.get("plotly_chart") if c.key == "nd_scores")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_wrong_answer_lists_no_head_and_its_grid_says_it_is_not_counted(smollm2, lang):
+    at = open_needle(lang, length="160", depth="0.5", answer="purple zebra", go="1")  # no answer holds a zebra
+    assert not at.exception and not at.error
+    r = at.session_state[Keys.ND_RUN][1]
+    assert not r.found
+    shown = page_text(at)
+    assert i18n.t("nd.heads_wrong", lang, threshold=0.1) in shown
+    above_prefix = i18n.t("nd.heads_above", lang, threshold=0.1, heads="")
+    assert above_prefix not in shown and i18n.t("nd.scores_legend", lang, threshold=0.1) not in shown
+    chart = scores_chart(at)
+    title = chart["layout"]["title"]["text"]
+    assert title.replace("<br>", "").replace(" ", "") == i18n.t("nd.scores_title_wrong", lang).replace(" ", "")
+    assert len(chart["data"]) == 1  # the heatmap alone: no head ringed as above the line
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_haystack_longer_than_the_length_is_said_to_be_cut(smollm2, lang):
+    at = AppTest.from_file(APP, default_timeout=600)
+    at.switch_page("views/find_needle.py")
+    at.query_params.update(lang=lang, length="160", go="1")
+    at.session_state[Keys.ND_HAYSTACK] = " ".join(f"Line {i} talks about rain." for i in range(20_000))
+    at.run()
+    assert not at.exception and not at.error
+    p = at.session_state["nd_prompt"][1]
+    assert p.cut and p.kept_sentences < 30 and p.sentences == 20_000
+    said = i18n.t("nd.haystack_cut", lang, kept=p.kept_sentences, total=20_000, tokens=p.kept_tokens,
+                  given=p.given_tokens, n=len(p.ids), last=p.last_kept)
+    assert said in [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_written_token_is_numbered_one_way_with_its_prompt_position_beside(smollm2, lang):
+    at = open_needle(lang, length="160", depth="0.5", go="1")
+    r = at.session_state[Keys.ND_RUN][1]
+    at.select_slider(key="nd_row").set_value(2).run()
+    assert not at.exception and not at.error and at.select_slider(key="nd_row").value == 2
+    first = r.steps[0].position
+    assert [s.position for s in r.steps] == list(range(first, first + len(r.steps)))  # row j is position first + j
+    words = readable_tokens([s.token for s in r.steps])
+    assert at.select_slider(key="nd_row").format_func(2) == i18n.t("nd.row_option", lang, i=3, word=words[2],
+                                                                   position=first + 2)
+    shown = page_text(at)
+    assert i18n.t("nd.long_rows", lang, last=len(r.steps) - 1, first=first, end=first + len(r.steps) - 1, row=2,
+                  position=first + 2, i=3, word=words[2]) in shown
+    assert i18n.t("long.row_title_at", lang, i=2, position=first + 2, token="")[:8] in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_needle_not_in_english_says_the_model_reads_english(smollm2, lang):
+    at = open_needle(lang, needle="安娜的汤的秘密配料是一勺绿色的蜂蜜。", question="安娜的汤的秘密配料是什么？",
+                     answer="蜂蜜", length="160", go="1")
+    assert not at.exception and not at.error
+    assert i18n.t("nd.english_only", lang) in [i.value for i in at.info]

@@ -28,7 +28,7 @@ from attention.ui.state import Keys
 Pair = tuple[int, int]  # (query_pos, key_pos); -1: nothing selected on that axis
 LABELS = ("reset", "zoom_in", "zoom_out", "help", "grid", "roledescription", "where", "exact", "pooled_how",
           "pooled_value", "query", "key", "weight", "masked", "sr_row", "sr_col", "sr_none",
-          "strips", "strip_max")
+          "strips", "strips_row", "strips_col", "strip_max")
 
 _VIEW = st.components.v2.component(
     "attention_longview",

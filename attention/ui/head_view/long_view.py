@@ -81,7 +81,9 @@ def _top_keys(site: Site, head: int, query: int) -> None:
     top = details.top_keys(site, head, query, n=10)
     words = readable_tokens(site.key_tokens)  # "·sat", not the tokenizer's "Ġsat"
     seen = int((~site.masked_rows(slice(query, query + 1))[0]).sum())
-    st.markdown(t("long.row_title", i=query, token=readable_tokens(site.query_tokens)[query].replace("`", "'")))
+    token, offset = readable_tokens(site.query_tokens)[query].replace("`", "'"), site.causal_offset or 0
+    st.markdown(t("long.row_title_at", i=query, position=query + offset, token=token) if offset > 0 else
+                t("long.row_title", i=query, token=token))  # rows of later queries: their text position too
     st.dataframe({t("long.col_key"): [k.key for k in top], t("long.col_token"): [words[k.key] for k in top],
                   t("long.col_weight"): [round(k.weight, 5) for k in top],
                   t("long.col_uniform"): [round(1.0 / max(1, seen), 5)] * len(top)}, hide_index=True)

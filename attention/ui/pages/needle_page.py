@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 LENGTH, DEPTH, BUDGET = (64, 8_160), (0.0, 1.0), (8, 4_096)  # the ranges the widgets and a link are held to
 STEPS = 24
-PROOF_KS, PROOF_DRAWS = (1, 2, 4, 8, 16), 2  # the proof curve: the top k heads off, against 2 random draws of k
+PROMPT = "nd_prompt"  # session key: (settings, the Prompt read) for the haystack's cut
+PROOF_KS, PROOF_DRAWS = (1, 2, 4, 8, 16), 3  # the top k heads off, against 3 random draws of k (needle_claims)
 DEFAULTS: dict[str, object] = {Keys.ND_NEEDLE: NEEDLES[0].needle, Keys.ND_QUESTION: NEEDLES[0].question,
                                Keys.ND_ANSWER: NEEDLES[0].answer, Keys.ND_HAYSTACK: "", Keys.ND_LENGTH: 512,
                                Keys.ND_DEPTH: 0.5, Keys.ND_HEAD: "", Keys.ND_BUDGET: 128, Keys.ND_GO: False}
@@ -43,6 +44,13 @@ def defaults() -> None:
         s[Keys.ND_GO] = False
     depth = s[Keys.ND_DEPTH]
     s[Keys.ND_DEPTH] = float(max(0.0, min(1.0, depth))) if isinstance(depth, (int, float)) and depth == depth else 0.5
+
+
+def not_english() -> bool:
+    """The needle, question or haystack holds CJK, kana or Hangul text (SmolLM2 reads English only)."""
+    s = st.session_state
+    text = s[Keys.ND_NEEDLE] + s[Keys.ND_QUESTION] + s[Keys.ND_HAYSTACK]
+    return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" or "\uff00" <= c <= "\uffef" for c in text)
 
 
 def go() -> None:
@@ -81,12 +89,19 @@ def run(lm: LoadedModel) -> NeedleRun | None:
     def make():
         prompt = needle_prompt.build(lm.tokenizer, nd, question, haystack or None,
                                      min(length, lm.max_tokens - STEPS - 1), depth)
+        st.session_state[PROMPT] = (made_from, prompt)  # what was read: a person's haystack cut or not
         return needle.run(lm, prompt, nd, question, answer.strip() or None, STEPS, keep=True)
 
     result = _guarded(make)
     if result is not None:
         st.session_state[Keys.ND_RUN] = (made_from, result)
     return result
+
+
+def kept_prompt() -> Any:
+    """The needle_prompt.Prompt the shown run read (its haystack's cut), None when there is none."""
+    kept = st.session_state.get(PROMPT)
+    return kept[1] if kept is not None and kept[0] == _made_from() else None
 
 
 def top_heads(r: NeedleRun, k: int) -> list[HeadId]:
