@@ -100,7 +100,7 @@ LvView.prototype.setLines = function (msg) { // the selection's exact row and co
   this.lines = { query: q, key: k, row: h.row ? lvFloats(h.row, msg.body) : null,
     column: h.column ? lvFloats(h.column, msg.body) : null };
   this.root.setAttribute("data-lines", `${q},${k}`);
-  const said = k < 0 ? this.L.strips_row : q < 0 ? this.L.strips_col : this.L.strips; // never an empty «»
+  const said = k < 0 ? this.L.strips_row : q < 0 ? this.L.strips_col : this.L.strips; // never an empty key quote
   this.legend.textContent = q < 0 && k < 0 ? "" : lvFill(said,
     { q: q < 0 ? "" : q, qt: q < 0 ? "" : this.qLabels[q], k: k < 0 ? "" : k, kt: k < 0 ? "" : this.kLabels[k] });
   this.setSelection({ row: q, col: k }, false);
