@@ -11,8 +11,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.lm import why
 from attention.ui.state import Keys
+from tests.pages.why_once import why_once
 
 pytestmark = pytest.mark.model
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -21,15 +21,7 @@ _memo: dict = {}
 
 @pytest.fixture(autouse=True)
 def once(monkeypatch):
-    real = why.at_step
-
-    def memo(w, step, steps=why.IG_STEPS, top=why.TOP_HEADS, **more):  # more: the page's progress callback
-        key = why.target(w, step)
-        if key not in _memo:
-            _memo[key] = real(w, step, 16, top, **more)
-        return _memo[key]
-
-    monkeypatch.setattr(why, "at_step", memo)
+    why_once(monkeypatch, _memo, 16)
 
 
 def open_write(lang: str, prompt: str) -> AppTest:

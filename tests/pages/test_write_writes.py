@@ -10,8 +10,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention import i18n
-from attention.lm import why
 from attention.ui.state import Keys
+from tests.pages.why_once import why_once
 
 pytestmark = pytest.mark.model
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -26,15 +26,7 @@ def quick_why(monkeypatch):
     """The heads' drops are what this page reads: 4 integration steps, and one "Why" per (prompt, word) for
     the file, so the second language reads the first's 270 heads switched off (the numbers do not depend on
     the language; lm/test_why.py checks them)."""
-    real = why.at_step
-
-    def memo(w, step, steps=why.IG_STEPS, top=why.TOP_HEADS, **more):  # more: the page's progress callback
-        key = why.target(w, step)
-        if key not in _memo:
-            _memo[key] = real(w, step, 4, top, **more)
-        return _memo[key]
-
-    monkeypatch.setattr(why, "at_step", memo)
+    why_once(monkeypatch, _memo, 4)
 
 
 def open_write(lang: str, prompt: str, **params) -> AppTest:
