@@ -1,7 +1,8 @@
 """The Find-the-needle page through AppTest, in both languages: a link's needle at a short length gives the
 answer, the score chart and a sentence claims.py allows, the followed head's exact rows (a written token picked,
 the long head view drawn); the proof and the forgetting comparison run from their
-buttons; a blank needle is said in words, never a traceback."""
+buttons, and a second session on the same link is drawn the proof from the shared shelf, not computed again; a
+blank needle is said in words, never a traceback."""
 
 import json
 from pathlib import Path
@@ -29,9 +30,11 @@ def open_needle(lang: str = "en", **params: str) -> AppTest:
     return at.run()
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
-    at = open_needle(lang, length="160", depth="0.5", budget="24", go="1")
+LINK = {"length": "160", "depth": "0.5", "budget": "24", "go": "1"}
+
+
+def _a_link_finds_the_needle_and_says_what_it_may(lang: str) -> AppTest:
+    at = open_needle(lang, **LINK)
     assert not at.exception and not at.error
     assert at.title[0].value == i18n.t("nd.title", lang)
     r = at.session_state[Keys.ND_RUN][1]
@@ -50,17 +53,10 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
     rows.set_value(len(r.steps) - 1).run()
     assert not at.exception and not at.error
     assert any(c.key == "needle-long" for c in at.get("bidi_component"))  # the long head view of those rows
-    if lang == "en":  # the caches compared
-        at.button(key="nd_forget_run").click().run()
-        assert not at.exception and not at.error
-        runs = at.session_state[Keys.ND_FORGET][1]
-        assert [x.label for x in runs] == ["full", "streaming", "window", "h2o", "tova", "snapkv", "duo"]
-        assert runs[0].kv_bytes_kept == runs[0].kv_bytes_full
-        assert all(x.kv_bytes_kept < x.kv_bytes_full for x in runs[1:6])
-        none = i18n.t("nd.forget_none", lang)
-        assert i18n.t("nd.forget_summary", lang, budget=24, kept=", ".join(x.label for x in runs if x.found) or none,
-                      lost=", ".join(x.label for x in runs if not x.found) or none,
-                      page=i18n.t("page.forget", lang)) in page_text(at)  # which caches kept it, in one sentence
+    return at
+
+
+def _the_proof_is_drawn_with_the_sentence_it_earned(at: AppTest, lang: str):
     at.button(key="nd_proof_run").click().run()  # the proof curve: the top k off, k = 1 … 16, against 3 draws each
     assert not at.exception and not at.error
     proof = at.session_state[Keys.ND_PROOF][1]
@@ -68,6 +64,33 @@ def test_a_link_finds_the_needle_and_says_what_it_may(smollm2, lang):
     key, fields = needle_claims.heads_matter(proof.ks, proof.top_rate, proof.random_rates, proof.counted)
     assert key == "nd.curve.too_few"  # one prompt: a single coin, never enough to say the heads matter
     assert i18n.t(key, lang, **fields) in page_text(at)  # the sentence the curve earned, as said
+    return proof
+
+
+def test_a_link_finds_the_needle_and_a_second_session_reads_the_proof_from_the_shelf(smollm2, monkeypatch):
+    """English then Chinese, each its own session on one link: the run, its sentences and its rows in each
+    language; the forgetting comparison; the proof is computed once, by the first session, and the second (a class
+    on one link) is drawn from the shelf every session shares, in its own language."""
+    from attention.lm import needle_curve
+
+    made = []
+    curve = needle_curve.curve
+    monkeypatch.setattr(needle_curve, "curve", lambda *a, **k: made.append(1) or curve(*a, **k))
+    at = _a_link_finds_the_needle_and_says_what_it_may("en")
+    at.button(key="nd_forget_run").click().run()  # the caches compared
+    assert not at.exception and not at.error
+    runs = at.session_state[Keys.ND_FORGET][1]
+    assert [x.label for x in runs] == ["full", "streaming", "window", "h2o", "tova", "snapkv", "duo"]
+    assert runs[0].kv_bytes_kept == runs[0].kv_bytes_full
+    assert all(x.kv_bytes_kept < x.kv_bytes_full for x in runs[1:6])
+    none = i18n.t("nd.forget_none", "en")
+    assert i18n.t("nd.forget_summary", "en", budget=24, kept=", ".join(x.label for x in runs if x.found) or none,
+                  lost=", ".join(x.label for x in runs if not x.found) or none,
+                  page=i18n.t("page.forget", "en")) in page_text(at)  # which caches kept it, in one sentence
+    first = _the_proof_is_drawn_with_the_sentence_it_earned(at, "en")
+    assert len(made) <= 1  # 0: an earlier test of this process made it on the same link
+    second = _the_proof_is_drawn_with_the_sentence_it_earned(_a_link_finds_the_needle_and_says_what_it_may("zh"), "zh")
+    assert second is first and len(made) <= 1  # the second session computed nothing
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -72,8 +72,9 @@ class Shelf:
     def cost(self, value: Any) -> int:
         return max(nbytes(value), self.floor)
 
-    def get(self, key: Hashable, make: Callable[[], T], spinner: str, queued: bool = False) -> T:
-        """The value kept under key, or make() it (queued: wait for a turn first, admission.py).
+    def get(self, key: Hashable, make: Callable[[], T], spinner: str | None, queued: bool = False) -> T:
+        """The value kept under key, or make() it (queued: wait for a turn first, admission.py; spinner None: make()
+        draws its own progress).
         The turn is taken before the key's lock: a run holding a turn may wait for a key's lock (its
         holder has a turn and is computing), never the other way round, so the two cannot deadlock."""
         with self._lock:
@@ -89,7 +90,7 @@ class Shelf:
                 if kept is None:
                     self.shed_if_over_budget()
                     self._drop_oversized_like(key)
-                    with self.busy(spinner):
+                    with self.busy(spinner) if spinner else contextlib.nullcontext():
                         kept = make()
                     if queued:  # a computation's temporaries are freed now: hand their pages back
                         memory.trim()

@@ -135,13 +135,21 @@ def _prompt_of(r: NeedleRun):
     return Prompt("", r.ids, r.needle_span, r.depth, True), Needle(r.needle, r.question, r.expected or "")
 
 
+def _run_key(lm: LoadedModel, r: NeedleRun) -> tuple:
+    """What a run is a pure function of (greedy): the same link in any session gives the same key."""
+    return lm.name, r.ids, r.needle_span, r.needle, r.question, r.expected
+
+
 def proof(lm: LoadedModel, r: NeedleRun, progress: Callable[[int, int], None]) -> Any:
-    """The proof curve (lm/needle_curve.py) on this run's prompt: its best k heads off against random ones."""
+    """The proof curve (lm/needle_curve.py) on this run's prompt: its best k heads off against random ones. Kept on
+    the shelf every session shares: a class pressing it on one link computes it once (21 runs of the model)."""
     from attention.lm import needle_curve
+    from attention.ui.hosting import cache
 
     prompt, nd = _prompt_of(r)
-    result = _guarded(lambda: needle_curve.curve(lm, [(prompt, nd)], needle_curve.ranking(r), PROOF_KS, PROOF_DRAWS,
-                                                 STEPS, progress=progress))
+    key = ("needle_proof", *_run_key(lm, r), PROOF_KS, PROOF_DRAWS, STEPS)
+    result = _guarded(lambda: cache.shelf.get(key, lambda: needle_curve.curve(
+        lm, [(prompt, nd)], needle_curve.ranking(r), PROOF_KS, PROOF_DRAWS, STEPS, progress=progress), None, queued=True))
     if result is not None:
         st.session_state[Keys.ND_PROOF] = (id(r), result)
     return result
@@ -153,13 +161,18 @@ def kept_proof(r: NeedleRun) -> Any:
 
 
 def forgetting(lm: LoadedModel, r: NeedleRun, progress: Callable[[int, int], None]) -> Any:
+    """The full cache, each eviction policy and the DuoAttention-style split at the page's budget, on this run's
+    prompt; kept on the shared shelf like the proof."""
     from attention.analysis import retrieval
     from attention.lm import needle_proof
+    from attention.ui.hosting import cache
 
     prompt, nd = _prompt_of(r)
     heads = [HeadId("decoder", layer, head) for layer, head, _ in retrieval.above(r.retrieval_scores)]
     budget = st.session_state[Keys.ND_BUDGET]
-    result = _guarded(lambda: needle_proof.forgetting(lm, prompt, nd, heads, budget, steps=STEPS, progress=progress))
+    key = ("needle_forgetting", *_run_key(lm, r), budget, STEPS)
+    result = _guarded(lambda: cache.shelf.get(key, lambda: needle_proof.forgetting(
+        lm, prompt, nd, heads, budget, steps=STEPS, progress=progress), None, queued=True))
     if result is not None:
         st.session_state[Keys.ND_FORGET] = ((id(r), budget), result)
     return result
