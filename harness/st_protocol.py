@@ -110,7 +110,8 @@ class Session:
         parts = urlsplit(self.base_url)
         ws_url = f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}{parts.path}/_stcore/stream"
         self._ws = await connect(ws_url, subprotocols=["streamlit"], origin=f"{parts.scheme}://{parts.netloc}",
-                                 max_size=None, proxy=None, open_timeout=timeout)
+                                 max_size=None, proxy=None, open_timeout=timeout,
+                                 ping_interval=None)  # the browser sends no pings (the server does; they are answered)
         self._reader = asyncio.create_task(self._read())
         await self.rerun()
         await self.idle(timeout)
