@@ -5,7 +5,7 @@
                                    [--sessions-mb MB] [--max-traces K] [--rss-budget-mb MB]
 
 The server is the real app in hosted mode (ATTENTION_HOSTED=1), with the replica's derived budgets unless the
-options make them tighter. Pages are opened one after another (a class arriving), then the waves are sent.
+options make them tighter (bench/class_hosted.py; bench/class_protocol.py runs the same class with no browser). Pages are opened one after another (a class arriving), then the waves are sent.
 Per press, the page itself records (in its own clock, every 100 ms) when the link gained the word and when a
 notice that the press waits, or was refused, was first shown. A press is:
   answered      its word came;
