@@ -94,7 +94,7 @@ class Caller:
         self.pupil.ids = self.pupil.link_ids()
 
 
-async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, wave_s: float,
+async def run_class(url: str, pid: int | None, n: int, words: int, prompt_tokens: int, wave_s: float,
                     memory: str | None = None, trigger: bool = True) -> dict:
     from attention.i18n import STRINGS
     from bench.load.write import long_prompt
@@ -113,16 +113,16 @@ async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, 
             probe(memory, f"opened {c.pupil.index + 1}", snaps)
         opened_s = time.monotonic() - t0
         for w in range(words):
-            start, server_cpu, own_cpu = time.time(), proc_cpu_s(pid), time.process_time()
+            start, server_cpu, own_cpu = time.time(), proc_cpu_s(pid) if pid else 0.0, time.process_time()
             await asyncio.gather(*(c.press(label, w + 1) for c in callers))
             deadline = time.monotonic() + wave_s
             await asyncio.gather(*(c.settle(deadline) for c in callers))
             got = [p.presses[-1].word for p in pupils if p.presses[-1].word]
-            cpu = proc_cpu_s(pid) - server_cpu
+            cpu = proc_cpu_s(pid) - server_cpu if pid else float("nan")  # pid None: a server not ours to measure
             waves.append({"wave": w + 1, "answered": len(got),
                           "last_word_s": round(max(got) - start, 1) if got else None,
                           "bound_s": round(2 * cpu / cores, 1),
-                          "rss_after_mib": round(proc_status_kib(pid) / 1024),
+                          "rss_after_mib": round(proc_status_kib(pid) / 1024) if pid else None,
                           "server_cpu_s": round(cpu, 1), "client_cpu_s": round(time.process_time() - own_cpu, 1)})
             print(f"  wave {w + 1}: {len(got)}/{n} words, last after {waves[-1]['last_word_s']} s (bound 2 x CPU / "
                   f"{cores} cores: {waves[-1]['bound_s']} s), RSS {waves[-1]['rss_after_mib']} MiB; CPU: server "

@@ -1,7 +1,7 @@
-"""The class bench's protocol client (bench/class_protocol.py, harness/st_protocol.py) against the real hosted
-app: three sessions speaking Streamlit's own protocol press "Next word" together twice; every press must end in
-its word, and each session's words must be transformers' own greedy continuation of its prompt. No browser: the
-app server is what this needs of the e2e lane."""
+"""The class bench's protocol client (bench/class_protocol.py, harness/st_protocol.py) against the real app (the
+lane's shared server; the bench starts a hosted one): two sessions speaking Streamlit's own protocol press "Next
+word" together twice; every press must end in its word, and each session's words must be transformers' own greedy
+continuation of its prompt. No browser: the app server is what this needs of the e2e lane."""
 
 from __future__ import annotations
 
@@ -10,23 +10,15 @@ import asyncio
 import pytest
 
 from bench.class_protocol import run_class
-from harness.app_server import streamlit_process
 from harness.greedy import greedy_ids
 
 pytestmark = [pytest.mark.browser, pytest.mark.model]
-SESSIONS, WORDS = 3, 2
+SESSIONS, WORDS = 2, 2
 WAVE_S = 90.0  # a bound on a wave, not a measurement
 
 
-@pytest.fixture(scope="module")
-def hosted_url():
-    with streamlit_process(extra_env={"ATTENTION_HOSTED": "1"}, start_timeout=300) as server:
-        yield server.url, server.pid
-
-
-def test_every_press_on_the_protocol_ends_in_its_greedy_word(hosted_url):
-    url, pid = hosted_url
-    res = asyncio.run(run_class(url, pid, SESSIONS, WORDS, prompt_tokens=0, wave_s=WAVE_S))
+def test_every_press_on_the_protocol_ends_in_its_greedy_word(app_url):
+    res = asyncio.run(run_class(app_url, None, SESSIONS, WORDS, prompt_tokens=0, wave_s=WAVE_S))
     assert res["sockets_failed"] == [] and res["cache_misses"] == 0
     assert [w["answered"] for w in res["waves"]] == [SESSIONS] * WORDS, res["waves"]
     for p in res["pupils"]:
