@@ -5,7 +5,7 @@
                                    [--sessions-mb MB] [--max-traces K] [--rss-budget-mb MB]
 
 The server is the real app in hosted mode (ATTENTION_HOSTED=1), with the replica's derived budgets unless the
-options make them tighter. Pages are opened one after another (a class arriving), then the waves are sent.
+options make them tighter (bench/class_hosted.py; bench/class_protocol.py runs the same class with no browser). Pages are opened one after another (a class arriving), then the waves are sent.
 Per press, the page itself records (in its own clock, every 100 ms) when the link gained the word and when a
 notice that the press waits, or was refused, was first shown. A press is:
   answered      its word came;
@@ -24,27 +24,13 @@ arrived, its run started, its notice was drawn, its turn came and its word was w
 from __future__ import annotations
 
 import asyncio
-import json
 import os
-import statistics
-import tempfile
 import time
 
 from harness.proc_stats import children_cpu_s, proc_cpu_s, proc_status_kib
-from bench import press_stages
+from bench.class_hosted import class_options, hosted_replica, probe, report
 from bench.class_pages import REFUSED_KEYS, WAITING_KEYS, Pupil, open_pupil, phrases, press, settle
-from bench.cli import bench_parser, write_json
-
-TOLD_WITHIN_S = 2.0  # the issue's bound: every press answered or told to wait within 2 s
-def probe(memory: str | None, label: str, snaps: list, trim: bool = False) -> None:
-    """The server's memory figures now (--memory), printed and kept."""
-    if not memory:
-        return
-    from bench import class_memory
-    from harness import memory_probe
-
-    snaps.append((label, memory_probe.ask(memory, trim=trim)))
-    print(class_memory.line(label, snaps[-1][1]), flush=True)
+from bench.cli import bench_parser
 
 
 async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, wave_s: float,
@@ -91,100 +77,16 @@ async def run_class(url: str, pid: int, n: int, words: int, prompt_tokens: int, 
     return {"pupils": pupils, "opened_s": round(opened_s, 1), "waves": waves, "memory": snaps}
 
 
-def summary(res: dict, words: int, peak_mib: float, budget_mib: int, prompts_tokens: list[int]) -> dict:
-    from harness.greedy import greedy_ids
-
-    presses = [pr for p in res["pupils"] for pr in p.presses]
-    outcomes = {k: sum(pr.outcome == k for pr in presses) for k in ("answered", "waiting shown", "refused shown",
-                                                                  "silent")}
-    to_word = sorted(pr.word - pr.t0 for pr in presses if pr.word)
-    told_first = sum(pr.wait is not None and (pr.word is None or pr.wait <= pr.word) for pr in presses)
-    first = sorted(x for x in (pr.first_answer() for pr in presses) if x is not None)
-    wrong = sum(bool(p.ids) and p.ids != greedy_ids(p.prompt, len(p.ids)) for p in res["pupils"])
-    short = sum(len(p.ids) != len(res["waves"]) for p in res["pupils"])
-
-    def q(xs: list[float], f: float) -> float | None:
-        return round(xs[min(len(xs) - 1, int(f * len(xs)))], 2) if xs else None
-
-    return {"browsers": len(res["pupils"]), "words": words, "waves_run": len(res["waves"]),
-            "prompt_tokens": [min(prompts_tokens), max(prompts_tokens)], "opened_s": res["opened_s"],
-            "presses": len(presses), **outcomes, "told_it_waits_before_its_word": told_first, "wrong": wrong, "fewer_words_than_presses": short,
-            "press_to_word_median_s": round(statistics.median(to_word), 2) if to_word else None,
-            "press_to_word_p95_s": q(to_word, 0.95),
-            "press_to_first_answer_p95_s": q(first, 0.95),
-            "answers_later_than_2s": sum(x > TOLD_WITHIN_S for x in first) + outcomes["silent"],
-            "waves": res["waves"], "server_peak_rss_mib": round(peak_mib), "rss_budget_mib": budget_mib}
-
-
-def page_presses(res: dict) -> list[dict]:
-    """Every press as its page saw it (seconds, time.time()'s clock), in the order they were sent."""
-    return [{"pupil": p.index, "wave": w + 1, "prompt": p.prompt, "t0": pr.t0, "wait": pr.wait, "word": pr.word,
-             "msgs": pr.msgs, "late": pr.late_s}
-            for w in range(max(len(p.presses) for p in res["pupils"])) for p in res["pupils"] if w < len(p.presses)
-            for pr in (p.presses[w],)]
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = bench_parser(__doc__)
     ap.add_argument("--browsers", type=int, default=30, help="pupils: contexts of one Chromium")
-    ap.add_argument("--words", type=int, default=12, help="waves: each pupil presses Next word once per wave")
-    ap.add_argument("--prompt-tokens", type=int, default=250)
-    ap.add_argument("--sessions-mb", type=int, help="ATTENTION_SESSIONS_MB (default: the hosted derived figure)")
-    ap.add_argument("--max-traces", type=int, help="ATTENTION_MAX_TRACES (default: hosted, 2)")
-    ap.add_argument("--rss-budget-mb", type=int, help="ATTENTION_RSS_BUDGET_MB (default: the hosted derived figure)")
-    ap.add_argument("--wave-s", type=float, default=300.0, help="give up on a wave's words after this long")
-    ap.add_argument("--log", help="write the server's output here")
-    ap.add_argument("--stages-out", metavar="PREFIX", help="keep PREFIX.log.jsonl (the server's press log) and "
-                    "PREFIX.presses.json (the page's): python -m bench press_stages reads them again")
-    ap.add_argument("--memory", action="store_true", help="the server's memory, where it is, after each page "
-                    "opened and each wave (bench/class_memory.py)")
+    class_options(ap)
     args = ap.parse_args(argv)
-    from attention.ui.hosting import settings
-    from harness.app_server import streamlit_process
-
-    clock = os.path.abspath(f"{args.stages_out}.log.jsonl") if args.stages_out else tempfile.mkstemp(suffix=".jsonl")[1]
-    open(clock, "w").close()
-    env = {"ATTENTION_HOSTED": "1", "ATTENTION_PRESS_CLOCK": clock}
-    for name, value in (("ATTENTION_SESSIONS_MB", args.sessions_mb), ("ATTENTION_MAX_TRACES", args.max_traces),
-                        ("ATTENTION_RSS_BUDGET_MB", args.rss_budget_mb)):
-        if value is not None:
-            env[name] = str(value)
-    budget = args.rss_budget_mb if args.rss_budget_mb is not None else settings.HOSTED_RSS_BUDGET_MB
-    print(f"class in browsers: {args.browsers} contexts, {args.words} words, prompts ~{args.prompt_tokens} tokens, "
-          f"env {env}", flush=True)
-    memory = tempfile.mkstemp(suffix=".probe")[1] if args.memory else None
-    if memory:
-        env["ATTENTION_MEMORY_PROBE"] = memory
-    with streamlit_process(extra_env=env, log_path=args.log, start_timeout=300,
-                           preimport=("harness.press_clock", "harness.memory_probe")) as server:
-        res = asyncio.run(run_class(server.url, server.pid, args.browsers, args.words, args.prompt_tokens,
-                                    args.wave_s, memory))
-        peak = proc_status_kib(server.pid, "VmHWM") / 1024
-    from transformers import AutoTokenizer
-
-    from attention.lm import smollm2
-
-    tok = AutoTokenizer.from_pretrained(smollm2.folder_path())
-    lengths = [min(len(tok(p.prompt)["input_ids"]), 256) for p in res["pupils"]]
-    out = summary(res, args.words, peak, budget, lengths)
-    for key, value in out.items():
-        if key != "waves":
-            print(f"{key:>30}: {value}")
-    seen = page_presses(res)
-    rows = press_stages.press_stages(press_stages.read_log(clock), seen)
-    press_stages.print_stages(rows, TOLD_WITHIN_S)
-    out["stages"] = press_stages.stage_summary(rows, TOLD_WITHIN_S)
-    if memory:
-        from bench import class_memory
-
-        out["memory"] = {"per_session": class_memory.per_session(res["memory"]), "snapshots": res["memory"]}
-        print(f"{'per opened session':>30}: {out['memory']['per_session']}")
-    if args.stages_out:
-        with open(f"{args.stages_out}.presses.json", "w") as f:
-            json.dump(seen, f)
-    else:
-        os.unlink(clock)
-    write_json(args.json, out)
+    with hosted_replica(args, f"class in browsers: {args.browsers} contexts") as hosted:
+        res = asyncio.run(run_class(hosted.url, hosted.pid, args.browsers, args.words, args.prompt_tokens,
+                                    args.wave_s, hosted.memory))
+        peak = proc_status_kib(hosted.pid, "VmHWM") / 1024
+    out = report(res, args, hosted, peak)
     return 0 if out["silent"] == 0 and out["wrong"] == 0 else 1
 
 
