@@ -8,12 +8,14 @@ heads for the next token, the attributions' completeness gap and the rank agreem
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
 import attention
 from attention.analysis import why_word
 from bench.cli import bench_parser
+from harness.proc_stats import proc_status_kib
 
 PROMPT = "The black cat drank the milk because it was"
 
@@ -43,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{why_word.strength(a.attention.rho)})"
         val = "not said" if a.value_weighted is None else f"rho {a.value_weighted.rho:+.2f}"
         print(f"  layer {a.head[1]} head {a.head[2]}: attention row vs |{w.reference[0]}| {att}; value-weighted {val}")
+    print(f"peak RSS of this process (VmHWM, model included): {proc_status_kib(os.getpid(), 'VmHWM') / 1024:.0f} MiB")
     return 0
 
 
