@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import torch
 
 from attention.analysis import head_roles, role_probes
 from attention.analysis.effects import HeadId
@@ -60,10 +61,16 @@ def _repeat_losses(lm: hf_model.LoadedModel, text: str, n_words: int, rows: list
     """(len(rows),) the loss on the probe's repeated half with each row's heads off."""
     where = role_probes.layout(tuple(hf_model.encode(lm, [text]).tokens[0]), n_words)
     inputs, labels, _ = hf_ablation._batch(lm, text, None, len(rows))
-    with switched_off(hf_ablation.switches(lm, rows)):
-        log_probs = hf_ablation._measure(lm, inputs, labels)  # (rows, T − 1): column c predicts token c + 1
     second = np.arange(where.start + where.length + 1, where.start + 2 * where.length)  # guessable tokens
-    return -log_probs[:, second - 1].mean(axis=1)
+    cols = torch.as_tensor(second - 1)  # the positions that predict them (labels[:, c] is token c + 1)
+    with switched_off(hf_ablation.switches(lm, rows)), torch.inference_mode():
+        try:  # only those positions' logits: every position's, rows × T × vocab in float64, were mostly thrown away
+            logits = lm.model(**inputs, logits_to_keep=cols).logits  # (rows, len(cols), vocab)
+        except TypeError:  # a model whose forward takes no logits_to_keep
+            logits = lm.model(**inputs).logits[:, cols]
+        log_probs = torch.log_softmax(logits.double(), dim=-1)
+        picked = log_probs.gather(-1, labels[:, cols].expand(len(rows), -1)[..., None])[..., 0]
+    return -picked.mean(dim=1).numpy()
 
 
 def check_model(lm: object) -> None:

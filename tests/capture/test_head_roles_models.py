@@ -57,3 +57,22 @@ def test_switching_previous_token_heads_off_hurts_more_than_random_heads(smollm2
     proof = attention.head_role_proof(role="previous", ks=(1, 3), draws=5, probes=2)
     assert proof.ranked[0] == smollm2_roles.top("previous", 1)[0].head
     assert (proof.top_loss > proof.random_loss.max(axis=1)).all(), proof.rows()
+
+
+def test_the_proofs_loss_is_the_models_own_cross_entropy_on_the_repeated_half(smollm2):
+    """With no head off, the loss the proof reads is torch's cross-entropy of transformers' own logits on the
+    guessable tokens of the second copy (its first token cannot be guessed), and a head off changes it."""
+    import torch
+
+    from attention.analysis import role_probes
+
+    text = role_probes.text(seed=3, length=12)
+    ids = smollm2.tokenizer(text, return_tensors="pt")["input_ids"]
+    where = role_probes.layout(smollm2.tokenizer.convert_ids_to_tokens(ids[0].tolist()), 12)
+    with torch.inference_mode():
+        logits = smollm2.model(input_ids=ids).logits[0].double()  # (T, vocab)
+    guessable = torch.arange(where.start + where.length + 1, where.start + 2 * where.length)
+    want = float(torch.nn.functional.cross_entropy(logits[guessable - 1], ids[0, guessable]))
+    base, off = role_proof._repeat_losses(smollm2, text, 12, [frozenset(), frozenset({("decoder", 18, 6)})])
+    assert abs(base - want) < 1e-5, (base, want)
+    assert off > base + 0.1  # the best induction head off: the repeat is guessed worse
