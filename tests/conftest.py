@@ -80,18 +80,18 @@ def pytest_collection_modifyitems(config, items):
 # pytest.ini's --no-loadscope-reorder keeps this order (xdist's default deals the files with most tests first,
 # which left the 8,192-token file and the replica fault to start last). The rest follow in path order.
 LONGEST_FILES = (
-    "lm/test_long_context.py", "test_readme_examples.py", "deploy/test_replica_fault.py",
-    "e2e/test_layout_browser.py", "pages/test_write_writes.py", "e2e/test_a11y_browser.py",
-    "e2e/test_lesson_browser.py", "pages/test_lesson.py", "pages/test_forget_learner.py",
-    "pages/test_every_model_kind.py", "e2e/test_write_browser.py", "lm/test_why.py", "e2e/test_needle_browser.py",
-    "e2e/test_panel_browser.py", "pages/test_needle_page.py", "pages/test_write_why.py", "pages/test_explore_long.py",
-    "lm/test_evict.py", "pages/test_compare_page.py", "e2e/test_overview_browser.py", "e2e/test_learning_browser.py",
-    "e2e/test_write_class_browser.py", "pages/test_hostile_input.py", "lm/test_model_names.py",
-    "pages/test_write_page.py", "e2e/test_explain_browser.py", "deploy/test_warm_imports.py",
-    "lm/test_head_writes.py", "e2e/test_long_context_browser.py", "deploy/test_warm_ready.py",
-    "capture/test_head_roles_models.py", "pages/test_lesson_predict_word.py", "e2e/test_headview_browser.py",
-    "pages/test_forget_page.py", "pages/test_links.py", "lm/test_writer.py", "pages/test_write_learner.py",
-    "e2e/test_explore_browser.py", "pages/test_i18n_keys.py", "pages/test_overview_proof.py",
+    "e2e/test_layout_browser.py", "deploy/test_replica_fault.py", "e2e/test_a11y_browser.py",
+    "pages/test_needle_page.py", "lm/test_long_context.py", "e2e/test_learning_browser.py",
+    "e2e/test_lesson_browser.py", "e2e/test_overview_browser.py", "e2e/test_panel_browser.py",
+    "test_readme_examples.py", "pages/test_compare_page.py", "e2e/test_write_browser.py",
+    "pages/test_forget_learner.py", "pages/test_every_model_kind.py", "pages/test_lesson.py",
+    "e2e/test_needle_browser.py", "e2e/test_write_class_browser.py", "e2e/test_queue_browser.py",
+    "pages/test_hostile_input.py", "lm/test_why.py", "e2e/test_writes_browser.py", "lm/test_needle_shared.py",
+    "pages/test_write_why.py", "pages/test_write_writes.py", "e2e/test_explore_browser.py", "lm/test_model_names.py",
+    "lm/test_writer.py", "e2e/test_headview_browser.py", "e2e/test_explain_browser.py", "pages/test_write_page.py",
+    "pages/test_explore_long.py", "e2e/test_atlas_browser.py", "e2e/test_long_context_browser.py",
+    "e2e/test_forget_browser.py", "capture/test_head_roles_models.py", "pages/test_overview_proof.py",
+    "deploy/test_warm_ready.py", "e2e/test_compare_browser.py", "lm/test_evict.py", "e2e/test_links_browser.py",
 )
 
 
