@@ -28,7 +28,7 @@ import os
 import time
 
 from harness.proc_stats import children_cpu_s, proc_cpu_s, proc_status_kib
-from bench.class_hosted import class_options, hosted_replica, probe, report
+from bench.class_hosted import class_options, passed, probe, run_and_report
 from bench.class_pages import REFUSED_KEYS, WAITING_KEYS, Pupil, open_pupil, phrases, press, settle
 from bench.cli import bench_parser
 
@@ -82,12 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--browsers", type=int, default=30, help="pupils: contexts of one Chromium")
     class_options(ap)
     args = ap.parse_args(argv)
-    with hosted_replica(args, f"class in browsers: {args.browsers} contexts") as hosted:
-        res = asyncio.run(run_class(hosted.url, hosted.pid, args.browsers, args.words, args.prompt_tokens,
-                                    args.wave_s, hosted.memory))
-        peak = proc_status_kib(hosted.pid, "VmHWM") / 1024
-    out = report(res, args, hosted, peak)
-    return 0 if out["silent"] == 0 and out["wrong"] == 0 else 1
+    _, out = run_and_report(args, f"class in browsers: {args.browsers} contexts", run_class, args.browsers, "browsers")
+    return 0 if passed(out) else 1
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ counts, the times, the server's memory, the words against transformers' greedy c
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import os
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 from bench import press_stages
 from bench.cli import write_json
+from harness.proc_stats import proc_status_kib
 
 TOLD_WITHIN_S = 2.0  # the issue's bound: every press answered or told to wait within 2 s
 
@@ -145,3 +147,18 @@ def report(res: dict, args: argparse.Namespace, hosted: Hosted, peak_mib: float,
         os.unlink(hosted.clock)
     write_json(args.json, out)
     return out
+
+
+def run_and_report(args: argparse.Namespace, title: str, run_class, pupils: int, who: str) -> tuple[dict, dict]:
+    """The hosted replica started, `run_class(url, pid, pupils, words, prompt_tokens, wave_s, memory)` run against
+    it, the replica's peak RSS read before it stops; the report printed and kept. Returns (the run, the report)."""
+    with hosted_replica(args, title) as hosted:
+        res = asyncio.run(run_class(hosted.url, hosted.pid, pupils, args.words, args.prompt_tokens, args.wave_s,
+                                    hosted.memory))
+        peak = proc_status_kib(hosted.pid, "VmHWM") / 1024
+    return res, report(res, args, hosted, peak, who)
+
+
+def passed(out: dict) -> bool:
+    """The class's verdict: no press silent, no word wrong, no pupil with fewer words than presses."""
+    return out["silent"] == 0 and out["wrong"] == 0 and out["fewer_words_than_presses"] == 0

@@ -28,7 +28,7 @@ import re
 import time
 from urllib.parse import urlencode
 
-from bench.class_hosted import class_options, hosted_replica, probe, report
+from bench.class_hosted import class_options, passed, probe, run_and_report
 from bench.class_pages import REFUSED_KEYS, WAITING_KEYS, Press, Pupil, phrases
 from bench.cli import bench_parser
 from harness.proc_stats import proc_cpu_s, proc_status_kib
@@ -144,15 +144,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sessions", type=int, default=30, help="pupils: protocol sessions of this one process")
     class_options(ap)
     args = ap.parse_args(argv)
-    with hosted_replica(args, f"class on the protocol: {args.sessions} sessions") as hosted:
-        res = asyncio.run(run_class(hosted.url, hosted.pid, args.sessions, args.words, args.prompt_tokens,
-                                    args.wave_s, hosted.memory))
-        peak = proc_status_kib(hosted.pid, "VmHWM") / 1024
-    out = report(res, args, hosted, peak, who="sessions")
+    res, out = run_and_report(args, f"class on the protocol: {args.sessions} sessions", run_class, args.sessions,
+                              "sessions")
     over = [w["wave"] for w in res["waves"] if w["last_word_s"] is not None and w["last_word_s"] > w["bound_s"]]
     print(f"{'waves past their bound':>30}: {over or 'none'} (2 x the server's CPU for the wave / the cores)")
     print(f"{'cache misses, sockets failed':>30}: {res['cache_misses']}, {res['sockets_failed'] or 'none'}")
-    return 0 if out["silent"] == 0 and out["wrong"] == 0 and out["fewer_words_than_presses"] == 0 else 1
+    return 0 if passed(out) else 1
 
 
 if __name__ == "__main__":
