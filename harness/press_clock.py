@@ -10,6 +10,14 @@ ATTENTION_PRESS_CLOCK, in time.time() (the browser's Date.now() is the same cloc
     step     a word was written (Writing.step returned)
     sent     a message left for that session's browser (the runtime's send loop)
 
+and, to find where a press goes missing (tests/deploy/test_replica_fault.py keeps them beside its timeline):
+
+    rerun    any rerun request reached the session: its fragment (if any), whether the session holds that
+             fragment, and the button triggers it carries (the keys' tails)
+    script_started, script_stopped_*, fragment_stopped_*   a run's start (`frags`: the fragments it runs; none:
+             the whole page) and how it ended
+    miss     a run looked for a fragment the session no longer holds (Streamlit skips it, and its click)
+
 Like harness/slow_write.py it wraps from outside: production code has no such hook. Each line carries the
 session's id; `cb` also carries the prompt's first characters, so the bench knows which pupil a session is."""
 
@@ -80,13 +88,20 @@ def install() -> None:
     def handle_backmsg(self, msg):
         if fragment_rerun((self, msg)):
             note("recv", self.id)
+        if msg.WhichOneof("type") == "rerun_script":
+            fid = msg.rerun_script.fragment_id
+            note("rerun", self.id, frag=fid, held=bool(fid) and self.has_fragment(fid),
+                 triggers=_triggers(msg.rerun_script.widget_states))
         return handle(self, msg)
 
     AppSession.handle_backmsg = handle_backmsg
-    _wrap(runtime.Runtime, "_send_message", before="sent", session=lambda a: a[1].session.id)
+    if os.environ.get("ATTENTION_PRESS_CLOCK_SENT", "1") != "0":  # every message: the bench's timing, not a trail
+        _wrap(runtime.Runtime, "_send_message", before="sent", session=lambda a: a[1].session.id)
     _wrap(presses, "press", before="cb",
           extra=lambda a: {"prompt": str(st.session_state.get(Keys.WR_PROMPT) or "")[:HEAD]})
-    _wrap(presses, "tell", before="frag")  # the fragment's first call
+    _wrap(presses, "tell", before="frag",  # the fragment's first call
+          extra=lambda a: {"prompt": str(st.session_state.get(Keys.WR_PROMPT) or "")[:HEAD]})
+    _wrap_runs()
     _wrap(presses.Notice, "waiting", before="notice")
     _wrap(presses.Notice, "writing", before="notice")
     _wrap(writer.Writing, "step", after="step")
@@ -107,6 +122,36 @@ def install() -> None:
         return Timed()
 
     admission.gate.turn = gate_turn
+
+
+def _triggers(states) -> list[str]:
+    """The widgets whose trigger is set in a rerun's widget states, by their key (an id's tail after its last -)."""
+    return [w.id.rsplit("-", 1)[-1] for w in getattr(states, "widgets", ()) if w.WhichOneof("value") == "trigger_value"
+            and w.trigger_value]
+
+
+def _wrap_runs() -> None:
+    from streamlit.runtime.app_session import AppSession
+    from streamlit.runtime.fragment import MemoryFragmentStorage
+
+    on_event = AppSession._on_scriptrunner_event
+
+    def _on_scriptrunner_event(self, sender, event, *args, **kwargs):
+        if event.name.startswith(("SCRIPT_", "FRAGMENT_")):  # a run's start and end, not each message
+            note(event.name.lower(), self.id, frags=list(kwargs.get("fragment_ids_this_run") or []))
+        return on_event(self, sender, event, *args, **kwargs)
+
+    AppSession._on_scriptrunner_event = _on_scriptrunner_event
+    lookup = MemoryFragmentStorage.lookup
+
+    def looked_up(self, key):
+        try:
+            return lookup(self, key)
+        except Exception:
+            note("miss", frag=key)
+            raise
+
+    MemoryFragmentStorage.lookup = looked_up
 
 
 if _file is not None:

@@ -7,7 +7,9 @@ their sentence), new sessions keep succeeding, and nginx never answers with its 
 Writers too (#43 item 4): sessions that wrote two words on the Write page when a replica is killed carry on
 without a reload: their page reconnects to the other replica, which reads the text again from the link (the
 prompt and the written ids), shows the same words and no error, and the next word is transformers' own greedy
-continuation. The seconds from the kill to that next word drawn are in the timeline.
+continuation. The seconds from the kill to that next word drawn are in the timeline, with each such writer's
+trail (issue #55: a press after the kill was lost once in six full runs): the frames its page sent after the
+kill, and what the replicas' press clock (harness/press_clock.py) saw of its sessions' runs and presses.
 Loopback only; everything is stopped by process id. The timeline is printed (pytest -s) and kept
 in the test's folder as timeline.json.
 """
@@ -23,13 +25,15 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
 from harness.app_server import CHROMIUM, CHROMIUM_ARGS, wait_idle_async
-from harness.deploy import Deployment, alive, local_deployment
+from harness.deploy import ROOT, Deployment, alive, local_deployment
 from harness.greedy import greedy_ids
+from harness.press_clock import HEAD as PROMPT_HEAD
 from harness.page_timing import HEAD_VIEW_DRAWN, HEAD_VIEW_TOKENS, RESET_T0, TIMING_INIT_SCRIPT
 from harness.sentences import tokens_of, unique_sentences
 
@@ -42,16 +46,22 @@ PAIRS = unique_sentences(2 * SESSIONS + NEW_AFTER_KILL + 10 + 2 * WRITERS + 8, s
 MARKERS = {m for _, m in PAIRS}
 # The head view shows `marker` among its words (no timing needed, unlike HEAD_VIEW_DRAWN).
 SHOWS = "(m) => { const t = (" + HEAD_VIEW_TOKENS + ")(); return !!t && t.includes(m); }"
-# A writer's page notes its connection: lost, then back, then a run of its new session started and ended. Pressing
-# before that run ended sent the press to a session that did not yet hold the writing fragment (issue #55).
+# A writer's page notes its connection once armed (just before the kill): lost, then back, then a run of its new
+# session started and ended. Armed, not from the page's load: the first connection looks like a reconnect, and a
+# watch that counted it let a writer press in the half second before its page noticed the dead socket; the press
+# went into the closed socket and was lost (issue #55; the trail of that run showed the press sent before the page
+# left CONNECTED). Pressing before the new session's first run ended sent the press to a session that did not yet
+# hold the writing fragment.
 CONNECTION_WATCH = """
-window.__conn = {lost: false, back: false, ran: false, done: false};
+window.__conn = {armed: false, lost: false, back: false, ran: false, done: false, log: []};
 (function watch() {
   const app = document.querySelector('[data-testid="stApp"]');
   if (!app) { setTimeout(watch, 50); return; }
   new MutationObserver(() => {
     const c = app.getAttribute('data-test-connection-state'), s = app.getAttribute('data-test-script-state');
     const w = window.__conn;
+    w.log.push([Date.now() / 1000, c, s]);
+    if (!w.armed) return;
     if (c !== 'CONNECTED') { w.lost = true; w.back = w.ran = w.done = false; return; }
     if (!w.lost) return;
     w.back = true;
@@ -59,6 +69,7 @@ window.__conn = {lost: false, back: false, ran: false, done: false};
   }).observe(app, {attributes: true});
 })();
 """
+ARM = "() => { window.__conn.armed = true; }"
 RECONNECTED = "() => !!window.__conn && window.__conn.done"
 # The link holds at least n written ids: the run the press started has drawn its word.
 IDS_AT_LEAST = "(n) => (new URLSearchParams(location.search).get('ids') || '').split(',').filter(Boolean).length >= n"
@@ -128,11 +139,24 @@ class Writer:
         self.index, (self.prompt, self.marker) = index, pair
         self.context = self.page = None
         self.route, self.ids = "", []
+        self.frames: list[tuple[float, str, int]] = []  # (time.time(), sent | got | open | close, bytes)
+        self.pressed_at = self.clicked_at = 0.0  # time.time() when the last click on "Next word" began, ended
+        self.states: list = []  # (time, connection state, script state) as the page's stApp changed them
+
+    def watch_socket(self, ws) -> None:
+        """Every WebSocket frame the page sends or gets, by time and size (the trail of a lost press)."""
+        if "_stcore/stream" not in ws.url:
+            return
+        self.frames.append((time.time(), "open", 0))
+        ws.on("framesent", lambda f: self.frames.append((time.time(), "sent", len(f))))
+        ws.on("framereceived", lambda f: self.frames.append((time.time(), "got", len(f))))
+        ws.on("close", lambda _: self.frames.append((time.time(), "close", 0)))
 
     async def open_and_write(self, browser, url: str, words: int) -> None:
         self.context = await browser.new_context(viewport={"width": 1400, "height": 1400})
         await self.context.add_init_script(CONNECTION_WATCH)
         self.page = await self.context.new_page()
+        self.page.on("websocket", self.watch_socket)
         await self.page.goto(f"{url}/write?{urlencode({'prompt': self.prompt})}", timeout=STEP_MS)
         await wait_idle_async(self.page, STEP_MS)
         for _ in range(words):
@@ -146,7 +170,9 @@ class Writer:
         """Press, then wait for the run the press started to draw its word (not for a page that looks idle: it
         looks idle before that run has begun), then for the page to settle."""
         before = len(self.link_ids())
+        self.pressed_at = time.time()
         await self.page.get_by_role("button", name="Next word").click(timeout=STEP_MS)
+        self.clicked_at = time.time()
         await self.page.wait_for_function(IDS_AT_LEAST, arg=before + 1, polling=200, timeout=STEP_MS)
         await wait_idle_async(self.page, STEP_MS)
         await self.no_error()
@@ -158,15 +184,19 @@ class Writer:
 
     async def carry_on(self, words_before: int) -> float:
         """After its replica died, without a reload: the same words back from the link, then one more."""
-        # reconnected to the survivor and the new session's first run done (it holds the writing fragment now)
-        await self.page.wait_for_function(RECONNECTED, polling=100, timeout=STEP_MS)
-        await wait_idle_async(self.page, STEP_MS)
-        await self.no_error()
-        assert self.marker in await self.page.get_by_label("Prompt").input_value(), f"writer {self.index}: not its prompt"
-        assert self.link_ids() == self.ids and len(self.ids) == words_before, f"writer {self.index}: {self.link_ids()}"
-        await self.next_word()
-        assert len(self.ids) == words_before + 1
-        return time.monotonic()
+        try:
+            # reconnected to the survivor and the new session's first run done (it holds the writing fragment now)
+            await self.page.wait_for_function(RECONNECTED, polling=100, timeout=STEP_MS)
+            await wait_idle_async(self.page, STEP_MS)
+            await self.no_error()
+            prompt = await self.page.get_by_label("Prompt").input_value()
+            assert self.marker in prompt, f"writer {self.index}: not its prompt"
+            assert self.link_ids() == self.ids and len(self.ids) == words_before, f"writer {self.index}: {self.link_ids()}"
+            await self.next_word()
+            assert len(self.ids) == words_before + 1
+            return time.monotonic()
+        finally:  # the page's connection and script states, for the trail
+            self.states = await self.page.evaluate("() => window.__conn.log")
 
 
 async def fresh_session(browser, url: str, pair: tuple[str, str]) -> float:
@@ -180,7 +210,7 @@ async def fresh_session(browser, url: str, pair: tuple[str, str]) -> float:
         await s.context.close()
 
 
-async def scenario(dep: Deployment, timeline: dict) -> None:
+async def scenario(dep: Deployment, timeline: dict, cut_off: list[Writer]) -> None:
     from playwright.async_api import async_playwright
 
     t0 = time.monotonic()
@@ -219,17 +249,18 @@ async def scenario(dep: Deployment, timeline: dict) -> None:
                 writers.append(Writer(len(writers), next(spare)))
                 await writers[-1].open_and_write(browser, dep.url, WRITTEN_BEFORE)
                 served = dep.routes()
-            cut_off = [w for w in writers if served.get(w.route) == victim.addr]
+            cut_off += [w for w in writers if served.get(w.route) == victim.addr]
             assert cut_off, "no writer on the replica to be killed"
             timeline["writers_on_killed_replica"] = len(cut_off)
             timeline["writer_texts"] = {w.index: w.ids for w in cut_off}
 
             poller = Poller(dep.url + "/")
             poller.start()
+            await asyncio.gather(*(w.page.evaluate(ARM) for w in cut_off))
             await asyncio.sleep(1)
             os.kill(victim.pid, signal.SIGKILL)
             t_kill = time.monotonic()
-            timeline["killed"] = {"replica": victim.addr, "pid": victim.pid, "at_s": mark()}
+            timeline["killed"] = {"replica": victim.addr, "pid": victim.pid, "at_s": mark(), "wall": time.time()}
 
             # A new visitor right away, while the survivor's sessions carry on with a new sentence and the
             # killed replica's writers carry on writing, without a reload.
@@ -278,17 +309,46 @@ def run_in_own_loop(coroutine) -> None:
         pool.submit(asyncio.run, coroutine).result()
 
 
+def trails(writers: list[Writer], clock: Path, killed_at: float) -> dict[int, dict]:
+    """Each cut-off writer's press after the kill, as its page and the replicas saw it (seconds after the
+    kill): the frames its page sent (a press is one), the frames it got, and its sessions' clock events."""
+    lines = [json.loads(line) for line in clock.read_text().splitlines()] if clock.exists() else []
+    out = {}
+    for w in writers:
+        ours = {e["s"] for e in lines if e.get("prompt") == w.prompt[:PROMPT_HEAD]}
+        out[w.index] = {
+            "press_s": [round(w.pressed_at - killed_at, 2), round(w.clicked_at - killed_at, 2)],
+            "page_states": [[round(t - killed_at, 2), c, st] for t, c, st in w.states if t > killed_at - 1],
+            "page_sent_s": [round(t - killed_at, 2) for t, kind, _ in w.frames if kind == "sent" and t > killed_at],
+            "page_socket_s": [(round(t - killed_at, 2), kind) for t, kind, _ in w.frames
+                              if kind in ("open", "close") and t > killed_at - 1],
+            "page_got_frames": sum(kind == "got" and t > killed_at for t, kind, _ in w.frames),
+            "server": [[round(e["t"] - killed_at, 2), e["e"]] + [e[k] for k in ("frags", "frag", "held", "triggers")
+                                                                 if e.get(k) not in (None, [], "")]
+                       for e in lines if e["s"] in ours and e["t"] > killed_at - 1],
+        }
+    return out
+
+
 @pytest.mark.timeout(1200)
 def test_a_replica_dies_and_the_service_goes_on(tmp_path) -> None:
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium package (see .ci/run)")
     timeline: dict = {}
-    with local_deployment(2, tmp_path) as dep:
+    cut_off: list[Writer] = []
+    clock = tmp_path / "press_clock.jsonl"
+    # every replica records its presses' stages (harness/press_clock_site): a lost press shows where it stopped
+    clocked = {"ATTENTION_PRESS_CLOCK": str(clock), "ATTENTION_PRESS_CLOCK_SENT": "0",
+               "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT / "harness" / "press_clock_site"),
+                                                         os.environ.get("PYTHONPATH", "")) if p)}
+    with local_deployment(2, tmp_path, extra_env=clocked) as dep:
         try:
-            run_in_own_loop(scenario(dep, timeline))
+            run_in_own_loop(scenario(dep, timeline, cut_off))
             errors = dep.error_statuses()
             assert not errors, f"nginx answered with its error page: {errors[:5]}"
         finally:
+            if "killed" in timeline:
+                timeline["writer_trails"] = trails(cut_off, clock, timeline["killed"]["wall"])
             timeline["nginx_error_pages"] = len(dep.error_statuses())
             (tmp_path / "timeline.json").write_text(json.dumps(timeline, indent=2))
             print("\nfault timeline:", json.dumps(timeline, indent=2))
