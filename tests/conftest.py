@@ -78,10 +78,11 @@ def pytest_collection_modifyitems(config, items):
 
 # The files that took longest in two full runs (python -m pytest --junitxml, summed per file), longest first;
 # pytest.ini's --no-loadscope-reorder keeps this order (xdist's default deals the files with most tests first,
-# which left the 8,192-token file and the replica fault to start last). The rest follow in path order.
+# which left the 8,192-token file and the replica fault to start last). The rest follow in path order. The
+# page tour replaced the layout and axe tours at their place; those two files kept their short tests.
 LONGEST_FILES = (
-    "e2e/test_layout_browser.py", "deploy/test_replica_fault.py", "e2e/test_a11y_browser.py",
-    "pages/test_needle_page.py", "lm/test_long_context.py", "e2e/test_learning_browser.py",
+    "e2e/test_page_tour_browser.py", "deploy/test_replica_fault.py", "pages/test_needle_page.py",
+    "lm/test_long_context.py", "e2e/test_learning_browser.py",
     "e2e/test_lesson_browser.py", "e2e/test_overview_browser.py", "e2e/test_panel_browser.py",
     "test_readme_examples.py", "pages/test_compare_page.py", "e2e/test_write_browser.py",
     "pages/test_forget_learner.py", "pages/test_every_model_kind.py", "pages/test_lesson.py",
@@ -92,6 +93,7 @@ LONGEST_FILES = (
     "pages/test_explore_long.py", "e2e/test_atlas_browser.py", "e2e/test_long_context_browser.py",
     "e2e/test_forget_browser.py", "capture/test_head_roles_models.py", "pages/test_overview_proof.py",
     "deploy/test_warm_ready.py", "e2e/test_compare_browser.py", "lm/test_evict.py", "e2e/test_links_browser.py",
+    "e2e/test_layout_browser.py", "e2e/test_a11y_browser.py",
 )
 
 
