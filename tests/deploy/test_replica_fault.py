@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import os
 import signal
@@ -195,8 +196,9 @@ class Writer:
             await self.next_word()
             assert len(self.ids) == words_before + 1
             return time.monotonic()
-        finally:  # the page's connection and script states, for the trail
-            self.states = await self.page.evaluate("() => window.__conn.log")
+        finally:  # the page's connection and script states, for the trail (never hiding the test's own error)
+            with contextlib.suppress(Exception):
+                self.states = await self.page.evaluate("() => window.__conn.log")
 
 
 async def fresh_session(browser, url: str, pair: tuple[str, str]) -> float:
