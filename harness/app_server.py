@@ -101,3 +101,13 @@ async def wait_idle_async(page, timeout_ms: int = 120_000) -> None:
     await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
     await page.wait_for_timeout(300)
     await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout_ms)
+
+
+def run_in_own_loop(coroutine):
+    """asyncio.run in a thread of its own, returning its result: in the whole suite, the e2e tests' sync
+    Playwright already runs an event loop in the worker's thread, and asyncio.run refuses a second one there."""
+    import asyncio
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()

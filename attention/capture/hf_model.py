@@ -183,6 +183,19 @@ def _takes(model: torch.nn.Module, argument: str) -> bool:
         return False
 
 
+def kept_logits(lm: LoadedModel, inputs: dict[str, torch.Tensor], keep: int | torch.Tensor) -> torch.Tensor:
+    """(B, kept, vocab) the logits at the positions kept: the last `keep` (an int) or those indexed (a 1-D tensor).
+
+    Only those are made where the model's forward takes `logits_to_keep`: every position's would be
+    B × T × vocab, over a gigabyte for SmolLM2's 271 head rows, all but a few thrown away. Another model makes
+    them all and the kept ones are read."""
+    with torch.inference_mode():
+        if _takes(lm.model, "logits_to_keep"):
+            return lm.model(**inputs, logits_to_keep=keep).logits
+        logits = lm.model(**inputs).logits
+    return logits[:, -keep:] if isinstance(keep, int) else logits[:, keep]
+
+
 def run(lm: LoadedModel, inputs: dict[str, torch.Tensor],
         lean: bool = False, last_logits: bool = False) -> tuple[object, list[attention_fn.CallRecord]]:
     """One forward pass with every attention call recorded (for this thread only). `lean`: the model's

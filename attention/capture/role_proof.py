@@ -63,13 +63,10 @@ def _repeat_losses(lm: hf_model.LoadedModel, text: str, n_words: int, rows: list
     inputs, labels, _ = hf_ablation._batch(lm, text, None, len(rows))
     second = np.arange(where.start + where.length + 1, where.start + 2 * where.length)  # guessable tokens
     cols = torch.as_tensor(second - 1)  # the positions that predict them (labels[:, c] is token c + 1)
-    with switched_off(hf_ablation.switches(lm, rows)), torch.inference_mode():
-        try:  # only those positions' logits: every position's, rows × T × vocab in float64, were mostly thrown away
-            logits = lm.model(**inputs, logits_to_keep=cols).logits  # (rows, len(cols), vocab)
-        except TypeError:  # a model whose forward takes no logits_to_keep
-            logits = lm.model(**inputs).logits[:, cols]
-        log_probs = torch.log_softmax(logits.double(), dim=-1)
-        picked = log_probs.gather(-1, labels[:, cols].expand(len(rows), -1)[..., None])[..., 0]
+    with switched_off(hf_ablation.switches(lm, rows)):
+        logits = hf_model.kept_logits(lm, inputs, cols)  # (rows, len(cols), vocab): only those positions'
+    log_probs = torch.log_softmax(logits.double(), dim=-1)
+    picked = log_probs.gather(-1, labels[:, cols].expand(len(rows), -1)[..., None])[..., 0]
     return -picked.mean(dim=1).numpy()
 
 

@@ -112,14 +112,8 @@ def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero
 
 
 def last_log_probs(lm: LoadedModel, inputs: dict[str, torch.Tensor], token_id: int) -> np.ndarray:
-    """(B,) log p(token_id) after each row's last position. Only that position's logits are made (logits_to_keep):
-    every position's, in float64, were 271 rows × T × 49,152 for SmolLM2's heads, over a gigabyte, all but one
-    thrown away. A model whose forward takes no logits_to_keep makes them all and the last is read."""
-    with torch.inference_mode():
-        try:
-            logits = lm.model(**inputs, logits_to_keep=1).logits
-        except TypeError:
-            logits = lm.model(**inputs).logits
+    """(B,) log p(token_id) after each row's last position, only that position's logits made (hf_model.kept_logits)."""
+    logits = hf_model.kept_logits(lm, inputs, 1)  # (B, 1, vocab)
     return torch.log_softmax(logits[:, -1].double(), dim=-1)[:, token_id].numpy()
 
 

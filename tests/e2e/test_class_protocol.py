@@ -5,12 +5,10 @@ continuation of its prompt. No browser: the app server is what this needs of the
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-
 import pytest
 
 from bench.class_protocol import run_class
+from harness.app_server import run_in_own_loop
 from harness.greedy import greedy_ids
 
 pytestmark = [pytest.mark.browser, pytest.mark.model]
@@ -19,9 +17,7 @@ WAVE_S = 90.0  # a bound on a wave, not a measurement
 
 
 def test_every_press_on_the_protocol_ends_in_its_greedy_word(app_url):
-    # its own thread: the lane's sync Playwright keeps an event loop running in this one
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        res = pool.submit(asyncio.run, run_class(app_url, None, SESSIONS, WORDS, prompt_tokens=0, wave_s=WAVE_S)).result()
+    res = run_in_own_loop(run_class(app_url, None, SESSIONS, WORDS, prompt_tokens=0, wave_s=WAVE_S))
     assert res["sockets_failed"] == [] and res["cache_misses"] == 0
     assert [w["answered"] for w in res["waves"]] == [SESSIONS] * WORDS, res["waves"]
     for p in res["pupils"]:
