@@ -60,8 +60,11 @@ def apply(key: Hashable, z: torch.Tensor) -> torch.Tensor:
     switch = None if switches is None else switches.get(key)
     if switch is None:
         return z
-    keep = switch.keep.to(z.dtype)
-    return z * keep + (1 - keep) * switch.fill.to(z.dtype)
+    keep, fill = switch.keep, switch.fill
+    if keep.shape[0] > z.shape[0]:  # a batch growing layer by layer (capture.growing_batch): its first rows
+        keep, fill = keep[: z.shape[0]], fill[: z.shape[0]]
+    keep = keep.to(z.dtype)
+    return z * keep + (1 - keep) * fill.to(z.dtype)
 
 
 def check(heads: set[HeadId] | frozenset[HeadId], known: tuple[HeadId, ...], mode: str) -> None:

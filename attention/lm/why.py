@@ -31,7 +31,7 @@ import torch
 from attention.analysis import why_word
 from attention.analysis.effects import HeadId
 from attention.ids import TopHead, TopRows, head_id
-from attention.capture import attention_fn, hf_ablation, hf_model
+from attention.capture import attention_fn, growing_batch, hf_ablation, hf_model
 from attention.capture.hf_model import LoadedModel
 
 IG_STEPS = 64
@@ -96,19 +96,38 @@ def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero
     drops). The token is appended
     so hf_ablation's measure (each position's next token) scores it at the last prompt position; batches
     as hf_ablation.head_effects sizes them, each with its own every-head-on row 0."""
-    heads = hf_ablation.all_heads(lm) if heads is None else tuple(heads)
+    heads = tuple(head_id(h) for h in (hf_ablation.all_heads(lm) if heads is None else heads))
     n_pos = len(ids) + 3
     n_heads = max(nh for _, nh, _ in hf_ablation._sites(lm).values())
     per_batch = max(1, min(len(heads), hf_ablation.BATCH_ELEMENTS // (n_heads * n_pos * n_pos) - 1))
-    out = []
+    layers = _grown_layers(lm, heads)
+    order = sorted(range(len(heads)), key=lambda i: heads[i].layer) if layers is not None else list(range(len(heads)))
+    drops = np.empty(len(heads))
     for start in range(0, len(heads), per_batch):
-        rows = [frozenset()] + [frozenset({h}) for h in heads[start:start + per_batch]]
+        chunk = order[start:start + per_batch]  # in layer order where the batch grows (growing_batch)
+        rows = [frozenset()] + [frozenset({heads[i]}) for i in chunk]
         with hf_ablation.switched_off(hf_ablation.switches(lm, rows, mode)):
-            lp = last_log_probs(lm, _inputs(list(ids), len(rows)), int(token_id))  # (rows,)
-        out.append(lp[0] - lp[1:])
+            if layers is None:
+                lp = last_log_probs(lm, _inputs(list(ids), len(rows)), int(token_id))  # (rows,)
+            else:
+                added = np.bincount([heads[i].layer for i in chunk], minlength=len(layers))
+                with growing_batch.growing(layers, added):
+                    lp = last_log_probs(lm, _inputs(list(ids), 1), int(token_id))  # (rows,): grown from row 0
+        drops[chunk] = lp[0] - lp[1:]
         if progress is not None:  # heads done so far, of all: the page's bar (tens of seconds in all)
             progress(min(start + per_batch, len(heads)), len(heads))
-    return heads, np.concatenate(out)
+    return heads, drops
+
+
+def _grown_layers(lm: LoadedModel, heads: tuple[HeadId, ...]) -> torch.nn.ModuleList | None:
+    """The decoder layers when every head's attention sits in layers[head.layer] (the batch can grow layer by
+    layer, capture.growing_batch), else None."""
+    layers = growing_batch.decoder_layers(lm.model)
+    sites = hf_ablation._sites(lm)
+    if layers is None or any(h.layer >= len(layers) or (h.kind, h.layer) not in sites for h in heads):
+        return None
+    inside = all(any(m is sites[(h.kind, h.layer)][0] for m in layers[h.layer].modules()) for h in set(heads))
+    return layers if inside else None
 
 
 def last_log_probs(lm: LoadedModel, inputs: dict[str, torch.Tensor], token_id: int) -> np.ndarray:

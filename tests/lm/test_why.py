@@ -7,6 +7,7 @@ import pytest
 import torch
 
 import attention
+from attention.ids import HeadId
 from attention.lm import why
 
 pytestmark = pytest.mark.model
@@ -63,6 +64,23 @@ def test_smollm2_why_the_default_prompt(smollm2):
     assert drop == pytest.approx(w.f_input - off, abs=1e-4)
     assert np.isfinite(w.integrated_gradients).all()  # the midpoint rule never evaluates the gradient at 0
     assert all(a.attention is not None and a.attention.n == 9 for a in w.agreements)
+
+
+def test_smollm2_heads_off_in_a_growing_batch_equal_their_o_proj_zeroed_by_hand(smollm2):
+    """The batch grows layer by layer (capture.growing_batch: a row joins as it enters its head's layer): heads
+    of the first, a middle and the last layer, asked out of layer order as deciding.py asks, each equal the
+    log-probability with that head's columns of o_proj zeroed by hand, and come back in the order asked."""
+    ids = smollm2.tokenizer(PROMPT)["input_ids"]
+    token_id = smollm2.tokenizer(" the")["input_ids"][0]
+    asked = (("decoder", 29, 8), ("decoder", 0, 3), ("decoder", 17, 6), ("decoder", 0, 0))
+    assert why._grown_layers(smollm2, tuple(map(HeadId._make, asked))) is not None  # SmolLM2 takes the grown path
+    heads, drops = why.head_drops(smollm2, ids, token_id, heads=asked)
+    assert heads == asked
+    on = _log_prob(smollm2, ids, token_id)
+    for (_, layer, head), drop in zip(asked, drops, strict=True):
+        o_proj = smollm2.model.model.layers[layer].self_attn.o_proj.weight
+        assert drop == pytest.approx(on - _by_hand(smollm2, ids, token_id, o_proj, slice(head * 64, (head + 1) * 64), 1),
+                                     abs=1e-4)
 
 
 def test_smollm2_integrated_gradients_from_the_mean_embedding_baseline_are_complete(smollm2):
