@@ -20,7 +20,6 @@ from collections.abc import Iterator, Sequence
 import torch
 
 _added: contextvars.ContextVar[Sequence[int] | None] = contextvars.ContextVar("growing_batch_added", default=None)
-_hooked: set[int] = set()  # id() of the layer lists that carry the hooks
 _lock = threading.Lock()
 
 
@@ -45,10 +44,10 @@ def _grow(index: int):
 
 def _install(layers: torch.nn.ModuleList) -> None:
     with _lock:
-        if id(layers) not in _hooked:
+        if not getattr(layers, "_grows", False):  # marked on the list itself: an id() may be reused
             for i, layer in enumerate(layers):
                 layer.register_forward_pre_hook(_grow(i), with_kwargs=True)
-            _hooked.add(id(layers))
+            layers._grows = True
 
 
 @contextlib.contextmanager
