@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import torch
 
@@ -28,6 +28,28 @@ def decoder_layers(model: torch.nn.Module) -> torch.nn.ModuleList | None:
     is the hidden state (batch, T, C); None for any other layout (the plain batch is used there)."""
     layers = getattr(getattr(model, "model", None), "layers", None)
     return layers if isinstance(layers, torch.nn.ModuleList) and len(layers) else None
+
+
+def layers_for(model: torch.nn.Module, heads: Sequence[tuple[str, int, int]],
+               site_module: Mapping[tuple[str, int], torch.nn.Module]) -> torch.nn.ModuleList | None:
+    """The decoder layers when every head's attention module (site_module[(kind, layer)]) sits in
+    layers[layer] and the heads come in layer order, so the batch can grow; else None (the plain batch)."""
+    layers = decoder_layers(model)
+    if layers is None or [h[1] for h in heads] != sorted(h[1] for h in heads):
+        return None
+    for kind, layer in {(h[0], h[1]) for h in heads}:
+        module = site_module.get((kind, layer))
+        if module is None or layer >= len(layers) or not any(m is module for m in layers[layer].modules()):
+            return None
+    return layers
+
+
+def counts(heads: Sequence[tuple[str, int, int]], layers: torch.nn.ModuleList) -> list[int]:
+    """added[L]: how many of `heads` (one row each, in layer order) join the batch at layer L."""
+    added = [0] * len(layers)
+    for h in heads:
+        added[h[1]] += 1
+    return added
 
 
 def _grow(index: int):

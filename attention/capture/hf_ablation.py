@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,7 +24,7 @@ from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForSeq2SeqLM
 
 from attention import head_mask
 from attention.analysis.effects import Ablation, HeadEffects, HeadId, parse_heads
-from attention.capture import attention_fn, hf_model
+from attention.capture import attention_fn, growing_batch, hf_model
 from attention.errors import ModelLoadError
 from attention.head_mask import Switch, switched_off
 from attention.trace import Trace
@@ -193,6 +193,14 @@ def trace(text: str, model: str | None = None, target: str | None = None, ablate
     return AblatedTrace(**fields, ablation=ablation)
 
 
+def grown_layers(lm: hf_model.LoadedModel, heads: Sequence[HeadId]) -> torch.nn.ModuleList | None:
+    """The decoder layers when a batch of these heads off (in this order) can grow layer by layer
+    (capture/growing_batch.py: the rows below a head's layer are row 0's, computed once); None otherwise."""
+    if lm.is_encoder_decoder:
+        return None
+    return growing_batch.layers_for(lm.model, heads, {key: module for key, (module, _, _) in _sites(lm).items()})
+
+
 BATCH_ELEMENTS = 1 << 25  # rows × heads × T² weights per attention call (128 MB of float32) at most per batch
 
 
@@ -206,12 +214,19 @@ def head_effects(text: str, model: str | None = None, target: str | None = None,
     n_pos = max(len(tokens), 1) + 2
     n_heads = max(nh for _, nh, _ in _sites(lm).values())
     per_batch = max(1, min(len(heads), BATCH_ELEMENTS // (n_heads * n_pos * n_pos) - 1))
+    layers = grown_layers(lm, heads)
     results = []
     for start in range(0, len(heads), per_batch):
-        rows = [frozenset()] + [frozenset({h}) for h in heads[start:start + per_batch]]
-        inputs, labels, tokens = _batch(lm, text, target, len(rows))
+        chunk = heads[start:start + per_batch]
+        rows = [frozenset()] + [frozenset({h}) for h in chunk]
         with switched_off(switches(lm, rows, mode)):
-            measured = _measure(lm, inputs, labels)
+            if layers is None:
+                inputs, labels, tokens = _batch(lm, text, target, len(rows))
+                measured = _measure(lm, inputs, labels)
+            else:  # row 0 alone, the others joining at their head's layer (growing_batch)
+                inputs, labels, tokens = _batch(lm, text, target, 1)
+                with growing_batch.growing(layers, growing_batch.counts(chunk, layers)):
+                    measured = _measure(lm, inputs, labels)
         if labels is not None:
             results.append(measured[0] - measured[1:])  # (rows − 1, words) drops
         else:

@@ -100,34 +100,22 @@ def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero
     n_pos = len(ids) + 3
     n_heads = max(nh for _, nh, _ in hf_ablation._sites(lm).values())
     per_batch = max(1, min(len(heads), hf_ablation.BATCH_ELEMENTS // (n_heads * n_pos * n_pos) - 1))
-    layers = _grown_layers(lm, heads)
-    order = sorted(range(len(heads)), key=lambda i: heads[i].layer) if layers is not None else list(range(len(heads)))
+    order = sorted(range(len(heads)), key=lambda i: (heads[i].kind != "decoder", heads[i].layer))  # layer order
+    layers = hf_ablation.grown_layers(lm, [heads[i] for i in order])
     drops = np.empty(len(heads))
     for start in range(0, len(heads), per_batch):
-        chunk = order[start:start + per_batch]  # in layer order where the batch grows (growing_batch)
+        chunk = order[start:start + per_batch]
         rows = [frozenset()] + [frozenset({heads[i]}) for i in chunk]
         with hf_ablation.switched_off(hf_ablation.switches(lm, rows, mode)):
             if layers is None:
                 lp = last_log_probs(lm, _inputs(list(ids), len(rows)), int(token_id))  # (rows,)
-            else:
-                added = np.bincount([heads[i].layer for i in chunk], minlength=len(layers))
-                with growing_batch.growing(layers, added):
-                    lp = last_log_probs(lm, _inputs(list(ids), 1), int(token_id))  # (rows,): grown from row 0
+            else:  # row 0 alone, the others joining at their head's layer
+                with growing_batch.growing(layers, growing_batch.counts([heads[i] for i in chunk], layers)):
+                    lp = last_log_probs(lm, _inputs(list(ids), 1), int(token_id))  # (rows,)
         drops[chunk] = lp[0] - lp[1:]
         if progress is not None:  # heads done so far, of all: the page's bar (tens of seconds in all)
             progress(min(start + per_batch, len(heads)), len(heads))
     return heads, drops
-
-
-def _grown_layers(lm: LoadedModel, heads: tuple[HeadId, ...]) -> torch.nn.ModuleList | None:
-    """The decoder layers when every head's attention sits in layers[head.layer] (the batch can grow layer by
-    layer, capture.growing_batch), else None."""
-    layers = growing_batch.decoder_layers(lm.model)
-    sites = hf_ablation._sites(lm)
-    if layers is None or any(h.layer >= len(layers) or (h.kind, h.layer) not in sites for h in heads):
-        return None
-    inside = all(any(m is sites[(h.kind, h.layer)][0] for m in layers[h.layer].modules()) for h in set(heads))
-    return layers if inside else None
 
 
 def last_log_probs(lm: LoadedModel, inputs: dict[str, torch.Tensor], token_id: int) -> np.ndarray:

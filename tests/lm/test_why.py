@@ -73,7 +73,7 @@ def test_smollm2_heads_off_in_a_growing_batch_equal_their_o_proj_zeroed_by_hand(
     ids = smollm2.tokenizer(PROMPT)["input_ids"]
     token_id = smollm2.tokenizer(" the")["input_ids"][0]
     asked = (("decoder", 29, 8), ("decoder", 0, 3), ("decoder", 17, 6), ("decoder", 0, 0))
-    assert why._grown_layers(smollm2, tuple(map(HeadId._make, asked))) is not None  # SmolLM2 takes the grown path
+    assert why.hf_ablation.grown_layers(smollm2, sorted(map(HeadId._make, asked), key=lambda h: h.layer))  # grown
     heads, drops = why.head_drops(smollm2, ids, token_id, heads=asked)
     assert heads == asked
     on = _log_prob(smollm2, ids, token_id)
