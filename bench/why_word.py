@@ -4,6 +4,9 @@ Why this word on SmolLM2: the time to switch every one of its 270 heads off alon
 heads for the next token, the attributions' completeness gap and the rank agreement claims allow.
 
     python -m bench why_word [--prompt TEXT] [--ig-steps 32] [--repeat 2]
+
+Then every head off again, in the batch that grows layer by layer (capture/growing_batch.py) and in the plain
+batch of whole rows, interleaved: seconds, their ratio and the largest difference of the drops.
 """
 
 from __future__ import annotations
@@ -45,8 +48,36 @@ def main(argv: list[str] | None = None) -> int:
               f"{why_word.strength(a.attention.rho)})"
         val = "not said" if a.value_weighted is None else f"rho {a.value_weighted.rho:+.2f}"
         print(f"  layer {a.head[1]} head {a.head[2]}: attention row vs |{w.reference[0]}| {att}; value-weighted {val}")
+    grown_vs_plain(w, args.prompt, args.repeat)
     print(f"peak RSS of this process (VmHWM, model included): {proc_status_kib(os.getpid(), 'VmHWM') / 1024:.0f} MiB")
     return 0
+
+
+def grown_vs_plain(w, prompt: str, repeat: int) -> None:
+    """Every head off alone for w's token, grown and plain, `repeat` times each, interleaved."""
+    import numpy as np
+
+    from attention import sources
+    from attention.capture import hf_ablation
+    from attention.lm import why
+
+    lm = sources.get(sources.SMOLLM2).kept("writer")
+    ids = lm.tokenizer(prompt)["input_ids"]
+    times: dict[str, list[float]] = {"grown": [], "plain": []}
+    drops = {}
+    grown_layers = hf_ablation.grown_layers
+    for _ in range(repeat):
+        for name in ("grown", "plain"):
+            hf_ablation.grown_layers = grown_layers if name == "grown" else (lambda lm, heads: None)
+            try:
+                started = time.process_time()
+                _, drops[name] = why.head_drops(lm, ids, w.token_id)
+                times[name].append(time.process_time() - started)
+            finally:
+                hf_ablation.grown_layers = grown_layers
+    g, p = min(times["grown"]), min(times["plain"])
+    print(f"every head off, CPU s (best of {repeat}): grown batch {g:.1f}, plain batch {p:.1f}, grown/plain {g / p:.2f}; "
+          f"largest |difference| of the drops {float(np.abs(drops['grown'] - drops['plain']).max()):.1e} nats")
 
 
 if __name__ == "__main__":
