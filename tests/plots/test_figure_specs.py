@@ -1,0 +1,46 @@
+"""The matrix figures send the browser exactly the bytes they sent before they were made faster.
+
+Each case of figure_spec_cases.py is built now and serialised as st.plotly_chart does; the result must
+equal, byte for byte, the spec frozen in tests/plots/figure_specs/ from the builders as they were (one
+update_* call after another, add_trace and add_shape one by one). Streamlit also hashes this string into
+the chart's element id, so a changed byte (even a key's order) would give a chart a new identity.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.plots.figure_spec_cases import CASES, SPEC_DIR, spec_json
+
+
+def first_difference(new: str, old: str) -> str:
+    """Where two specs part, with some context, for the failure message."""
+    at = next((i for i, (a, b) in enumerate(zip(new, old, strict=False)) if a != b), min(len(new), len(old)))
+    return f"at character {at}: now …{new[max(0, at - 80):at + 80]}… was …{old[max(0, at - 80):at + 80]}…"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_spec_is_byte_identical_to_the_frozen_one(name):
+    old = (SPEC_DIR / f"{name}.json").read_text(encoding="utf-8").rstrip("\n")
+    new = spec_json(CASES[name]())
+    assert new == old, first_difference(new, old)
+
+
+def test_every_frozen_spec_has_its_case():
+    """A case renamed or dropped would leave its frozen spec unchecked."""
+    assert sorted(p.stem for p in SPEC_DIR.glob("*.json")) == sorted(CASES)
+
+
+def test_the_cases_reach_every_branch():
+    """The frozen specs cover what the builders decide: overlay or heatmap hover, row words as text or
+    ticks, the masked layer, no, one or three highlight rectangles, Chinese words."""
+    specs = {name: json.loads((SPEC_DIR / f"{name}.json").read_text(encoding="utf-8")) for name in CASES}
+    names = {name: [t.get("name") for t in s["data"]] for name, s in specs.items()}
+    assert "cells" in names["small_plain"] and "cells" not in names["over_cell_click_max"]
+    assert "masked" in names["masked_selection"] and "masked" not in names["small_plain"]
+    assert "key words" not in names["columns_are_dimensions"]
+    assert specs["over_row_text_max"]["layout"]["yaxis"]["showticklabels"] is True
+    assert {len(s["layout"].get("shapes", [])) for s in specs.values()} == {0, 1, 3}
+    assert "猫" in json.dumps(specs["chinese_labels"], ensure_ascii=False)
