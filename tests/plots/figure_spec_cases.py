@@ -28,12 +28,26 @@ from attention.plots import effect_figures, head_grid, heatmaps
 from attention.trace import make_site
 
 SPEC_DIR = Path(__file__).with_name("figure_specs")
+SHOWN = ("masked_selection", "chinese_labels", "over_row_text_max")  # also frozen as charts.show sends them
 
 
 def spec_json(fig: go.Figure) -> str:
     """The JSON string st.plotly_chart puts in its message for `fig` (Streamlit 1.67's two calls)."""
     figure = plotly.tools.return_figure_from_figure_or_data(fig, validate_figure=True)
     return plotly.io.to_json(figure, validate=False)
+
+
+def shown_spec_json(fig: go.Figure) -> str:
+    """The spec of `fig` as the pages send it: through charts.show, which moves the figure down for the
+    toolbar (charts.toolbar_band) before st.plotly_chart."""
+    from attention.ui.charts import toolbar_band
+
+    return spec_json(toolbar_band(fig))
+
+
+def frozen(name: str) -> Path:
+    """The file of a case's frozen spec; a name ending in ".shown" is the spec after charts.show's band."""
+    return SPEC_DIR / f"{name}.json"
 
 
 def grid(n_rows: int, n_cols: int) -> np.ndarray:
@@ -127,8 +141,10 @@ def main(argv: list[str] | None = None) -> int:
     """Write every case's spec to SPEC_DIR (after a deliberate change to a figure)."""
     SPEC_DIR.mkdir(exist_ok=True)
     for name, build in CASES.items():
-        (SPEC_DIR / f"{name}.json").write_text(spec_json(build()) + "\n", encoding="utf-8")
-    print(f"wrote {len(CASES)} specs to {SPEC_DIR.name}/")
+        frozen(name).write_text(spec_json(build()) + "\n", encoding="utf-8")
+    for name in SHOWN:
+        frozen(f"{name}.shown").write_text(shown_spec_json(CASES[name]()) + "\n", encoding="utf-8")
+    print(f"wrote {len(CASES) + len(SHOWN)} specs to {SPEC_DIR.name}/")
     return 0
 
 

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.plots.figure_spec_cases import CASES, SPEC_DIR, spec_json
+from tests.plots.figure_spec_cases import CASES, SHOWN, SPEC_DIR, frozen, shown_spec_json, spec_json
 
 
 def first_difference(new: str, old: str) -> str:
@@ -21,22 +21,47 @@ def first_difference(new: str, old: str) -> str:
     return f"at character {at}: now …{new[max(0, at - 80):at + 80]}… was …{old[max(0, at - 80):at + 80]}…"
 
 
+def read_frozen(name: str) -> str:
+    return frozen(name).read_text(encoding="utf-8").rstrip("\n")
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_spec_is_byte_identical_to_the_frozen_one(name):
-    old = (SPEC_DIR / f"{name}.json").read_text(encoding="utf-8").rstrip("\n")
-    new = spec_json(CASES[name]())
+    old, new = read_frozen(name), spec_json(CASES[name]())
     assert new == old, first_difference(new, old)
+
+
+@pytest.mark.parametrize("name", SHOWN)
+def test_spec_through_charts_show_is_byte_identical(name):
+    """charts.show moves every figure down for the toolbar (update_layout on the built figure): it must
+    find the figure it always found."""
+    old, new = read_frozen(f"{name}.shown"), shown_spec_json(CASES[name]())
+    assert new == old, first_difference(new, old)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_figure_object_says_what_its_spec_says(name):
+    """A figure is also read as objects (fig.layout.shapes, fig.data[i].customdata, by tests and pages):
+    the objects must hold what is sent, shapes included (a figure keeps them as objects of their own)."""
+    fig = CASES[name]()
+    spec = json.loads(spec_json(fig))
+    assert [s.to_plotly_json() for s in fig.layout.shapes] == spec["layout"].get("shapes", [])
+    assert fig.layout.title.text == spec["layout"]["title"]["text"]
+    assert fig.layout.margin.r == spec["layout"]["margin"]["r"]
+    assert list(fig.layout.xaxis.ticktext) == spec["layout"]["xaxis"]["ticktext"]
+    assert [t.name for t in fig.data] == [t.get("name") for t in spec["data"]]
 
 
 def test_every_frozen_spec_has_its_case():
     """A case renamed or dropped would leave its frozen spec unchecked."""
-    assert sorted(p.stem for p in SPEC_DIR.glob("*.json")) == sorted(CASES)
+    assert sorted(p.name.removesuffix(".json") for p in SPEC_DIR.glob("*.json")) == sorted(
+        [*CASES, *(f"{name}.shown" for name in SHOWN)])
 
 
 def test_the_cases_reach_every_branch():
     """The frozen specs cover what the builders decide: overlay or heatmap hover, row words as text or
     ticks, the masked layer, no, one or three highlight rectangles, Chinese words."""
-    specs = {name: json.loads((SPEC_DIR / f"{name}.json").read_text(encoding="utf-8")) for name in CASES}
+    specs = {name: json.loads(read_frozen(name)) for name in CASES}
     names = {name: [t.get("name") for t in s["data"]] for name, s in specs.items()}
     assert "cells" in names["small_plain"] and "cells" not in names["over_cell_click_max"]
     assert "masked" in names["masked_selection"] and "masked" not in names["small_plain"]
