@@ -46,7 +46,8 @@ def shown_spec_json(fig: go.Figure) -> str:
 
 
 def frozen(name: str) -> Path:
-    """The file of a case's frozen spec; a name ending in ".shown" is the spec after charts.show's band."""
+    """The file of a case's frozen spec; "NAME.shown" is a matrix case after charts.show's band, "band.NAME" a
+    BAND_CASES figure after it."""
     return SPEC_DIR / f"{name}.json"
 
 
@@ -136,6 +137,34 @@ def _cases() -> dict[str, Callable[[], go.Figure]]:
 
 CASES = _cases()
 
+LONG = "How much of each word's output comes from every other word, per head and per layer of the model"
+
+
+def _bars(**layout: object) -> go.Figure:
+    """A bar chart laid out call by call as the other builders do (go.Figure, add_trace, update_layout)."""
+    fig = go.Figure()
+    fig.add_trace(go.Bar(x=[0, 1, 2], y=[0.5, 0.25, 0.125], marker_color="#2ca02c"))
+    fig.update_layout(template=heatmaps.EMPTY_TEMPLATE, **layout)
+    return fig
+
+
+# charts.show's band on the layouts the app's figures have: title with or without its own place, no title,
+# no height or no margin (plotly's defaults), a title to wrap, one in the paper's frame.
+BAND_CASES: dict[str, Callable[[], go.Figure]] = {
+    "titled_bars": lambda: _bars(title={"text": "short", "font": {"size": 13}}, height=300,
+                                 margin={"l": 50, "r": 10, "t": 40, "b": 60}),
+    "long_title_no_height_no_margin": lambda: _bars(title={"text": LONG}),
+    "chinese_long_title": lambda: _bars(title={"text": "每个词的输出有多少来自其他每个词" * 3, "x": 0}, height=280,
+                                        margin={"l": 40}),
+    "title_placed": lambda: _bars(title={"text": LONG, "y": 0.98, "yanchor": "top", "yref": "container"},
+                                  margin={"t": 76}),
+    "title_auto_anchor": lambda: _bars(title={"text": "high", "y": 0.9}, height=320),
+    "title_bottom_anchor": lambda: _bars(title={"text": "low", "y": 0.5, "yanchor": "bottom"}, height=320),
+    "title_in_paper": lambda: _bars(title={"text": "paper", "yref": "paper", "y": 1.0}, height=300),
+    "untitled": lambda: _bars(height=260),
+    "bare": lambda: go.Figure(go.Bar(y=[1, 2])),
+}
+
 
 def main(argv: list[str] | None = None) -> int:
     """Write every case's spec to SPEC_DIR (after a deliberate change to a figure)."""
@@ -144,7 +173,9 @@ def main(argv: list[str] | None = None) -> int:
         frozen(name).write_text(spec_json(build()) + "\n", encoding="utf-8")
     for name in SHOWN:
         frozen(f"{name}.shown").write_text(shown_spec_json(CASES[name]()) + "\n", encoding="utf-8")
-    print(f"wrote {len(CASES) + len(SHOWN)} specs to {SPEC_DIR.name}/")
+    for name, build in BAND_CASES.items():
+        frozen(f"band.{name}").write_text(shown_spec_json(build()) + "\n", encoding="utf-8")
+    print(f"wrote {len(CASES) + len(SHOWN) + len(BAND_CASES)} specs to {SPEC_DIR.name}/")
     return 0
 
 

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.plots.figure_spec_cases import CASES, SHOWN, SPEC_DIR, frozen, shown_spec_json, spec_json
+from tests.plots.figure_spec_cases import BAND_CASES, CASES, SHOWN, SPEC_DIR, frozen, shown_spec_json, spec_json
 
 
 def first_difference(new: str, old: str) -> str:
@@ -39,6 +39,14 @@ def test_spec_through_charts_show_is_byte_identical(name):
     assert new == old, first_difference(new, old)
 
 
+@pytest.mark.parametrize("name", sorted(BAND_CASES))
+def test_charts_show_band_is_byte_identical_on_every_kind_of_layout(name):
+    """charts.toolbar_band sets its few values one by one (not update_layout's batch): the same keys in the
+    same order, on titles with or without their own place, no title, plotly's default height or margin."""
+    old, new = read_frozen(f"band.{name}"), shown_spec_json(BAND_CASES[name]())
+    assert new == old, first_difference(new, old)
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_figure_object_says_what_its_spec_says(name):
     """A figure is also read as objects (fig.layout.shapes, fig.data[i].customdata, by tests and pages):
@@ -55,7 +63,7 @@ def test_the_figure_object_says_what_its_spec_says(name):
 def test_every_frozen_spec_has_its_case():
     """A case renamed or dropped would leave its frozen spec unchecked."""
     assert sorted(p.name.removesuffix(".json") for p in SPEC_DIR.glob("*.json")) == sorted(
-        [*CASES, *(f"{name}.shown" for name in SHOWN)])
+        [*CASES, *(f"{name}.shown" for name in SHOWN), *(f"band.{name}" for name in BAND_CASES)])
 
 
 def test_the_cases_reach_every_branch():
