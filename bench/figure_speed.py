@@ -2,12 +2,13 @@
 
     python -m bench figure_speed [--repeats 15] [--before REV] [--memory] [--json out.json]
 
-The old builders are attention/plots/heatmaps.py as it was at `--before` (the commit before the figures
-were built in one step; read with `git show`), run beside today's in this one process. For each figure the
+The old way is attention/plots/heatmaps.py and attention/ui/charts.py as they were at `--before` (the
+commit before the figures were built in one step; read with `git show`), run beside today's in this one
+process. For each figure the
 pages draw (a head's S and A on a short sentence with a selection, a decoder's masked A, the compare
 page's difference grid, whole-word weights, a 128-token A past the cell-click limit):
   build  the builder alone (matrix_figure and the wrappers around it);
-  sent   what a page pays per chart: build, charts.toolbar_band (charts.show's band for the toolbar), then
+  sent   what a page pays per chart: build, toolbar_band (charts.show's band for the toolbar, old or new), then
          Streamlit 1.67's own two calls, plotly.tools.return_figure_from_figure_or_data(fig,
          validate_figure=True) (fig.to_dict()) and plotly.io.to_json(..., validate=False).
 Old and new are interleaved so machine noise hits both; each figure's median over --repeats, as wall time
@@ -26,6 +27,7 @@ import time
 import types
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import plotly.io
@@ -44,13 +46,27 @@ ROOT = Path(__file__).resolve().parents[1]
 Builder = Callable[[types.ModuleType], object]  # a heatmaps module (old or new) -> its figure
 
 
-def old_heatmaps(rev: str) -> types.ModuleType:
-    """attention/plots/heatmaps.py as it was at `rev`, loaded as a module of its own."""
-    source = subprocess.run(["git", "show", f"{rev}:attention/plots/heatmaps.py"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout
-    module = types.ModuleType("heatmaps_before")
-    exec(compile(source, f"heatmaps.py@{rev[:7]}", "exec"), module.__dict__)
+def old_module(rev: str, path: str) -> types.ModuleType:
+    """The module at `path` (e.g. attention/plots/heatmaps.py) as it was at `rev`, loaded as a module of its own."""
+    source = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True,
+                            text=True).stdout
+    module = types.ModuleType(f"{Path(path).stem}_before")
+    exec(compile(source, f"{path}@{rev[:7]}", "exec"), module.__dict__)
     return module
+
+
+class Way(NamedTuple):
+    """One way to draw: the heatmaps module that builds, the toolbar_band that charts.show applies."""
+
+    heatmaps: types.ModuleType
+    band: Callable[[object], object]
+
+
+def old_way(rev: str) -> Way:
+    return Way(old_module(rev, "attention/plots/heatmaps.py"), old_module(rev, "attention/ui/charts.py").toolbar_band)
+
+
+NEW = Way(heatmaps, toolbar_band)
 
 
 def site_of(n: int, causal: bool, seed: int = 0) -> Site:
@@ -85,10 +101,10 @@ def figures() -> dict[str, Builder]:
     }
 
 
-def sent(fig: object) -> str:
-    """What st.plotly_chart puts on the wire for a chart drawn through charts.show."""
-    return plotly.io.to_json(plotly.tools.return_figure_from_figure_or_data(toolbar_band(fig), validate_figure=True),
-                             validate=False)
+def sent(way: Way, build: Builder) -> str:
+    """What st.plotly_chart puts on the wire for a chart built and drawn through charts.show `way`."""
+    fig = way.band(build(way.heatmaps))
+    return plotly.io.to_json(plotly.tools.return_figure_from_figure_or_data(fig, validate_figure=True), validate=False)
 
 
 def timed(fn: Callable[[], object]) -> tuple[float, float]:
@@ -98,16 +114,16 @@ def timed(fn: Callable[[], object]) -> tuple[float, float]:
     return (time.perf_counter() - w) * 1e3, (time.thread_time() - c) * 1e3
 
 
-def compare(old: types.ModuleType, repeats: int) -> list[dict]:
+def compare(old: Way, repeats: int) -> list[dict]:
     """Per figure: median ms of build and sent, old and new, interleaved; and whether the bytes agree."""
     rows = []
     for name, build in figures().items():
-        same = sent(build(old)) == sent(build(heatmaps))  # also the warm-up
+        same = sent(old, build) == sent(NEW, build)  # also the warm-up
         times: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for _ in range(repeats):
-            for which, module in (("old", old), ("new", heatmaps)):
-                times.setdefault(("build", which), []).append(timed(lambda m=module: build(m)))
-                times.setdefault(("sent", which), []).append(timed(lambda m=module: sent(build(m))))
+            for which, way in (("old", old), ("new", NEW)):
+                times.setdefault(("build", which), []).append(timed(lambda w=way: build(w.heatmaps)))
+                times.setdefault(("sent", which), []).append(timed(lambda w=way: sent(w, build)))
         row = {"figure": name, "same": same}
         for (stage, which), values in times.items():
             row[f"{stage}_{which}_ms"] = round(statistics.median(w for w, _ in values), 2)
@@ -118,11 +134,11 @@ def compare(old: types.ModuleType, repeats: int) -> list[dict]:
 
 def child(which: str, rev: str, count: int) -> None:
     """In the fresh process: build and send `count` figures the old or the new way, then report the peak."""
-    module = old_heatmaps(rev) if which == "old" else heatmaps
+    way = old_way(rev) if which == "old" else NEW
     builders = list(figures().values())
     start = time.perf_counter()
     for i in range(count):
-        sent(builders[i % len(builders)](module))
+        sent(way, builders[i % len(builders)])
     report({"which": which, "figures": count, "seconds": round(time.perf_counter() - start, 2)})
 
 
@@ -147,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             print(f"{which:>14} {out['peak_mib']:>9} {out['seconds']:>8}")
         return 0
-    rows = compare(old_heatmaps(args.before), args.repeats)
+    rows = compare(old_way(args.before), args.repeats)
     print(f"{'':>20} {'build ms (CPU)':>28} {'sent ms (CPU)':>28}")
     print(f"{'figure':>20} {'old':>9} {'new':>9} {'old÷new':>8} {'old':>9} {'new':>9} {'old÷new':>8} {'same':>5}")
     for r in rows:
