@@ -98,7 +98,16 @@ def _cases() -> dict[str, Callable[[], go.Figure]]:
     tall = grid(heatmaps.ROW_TEXT_MAX + 3, 3)  # rows as axis ticks
     nan_vals = grid(4, 4)
     nan_vals[1, 2] = np.nan
+    heads = {(layer, h): np.abs(grid(6, 6)) / 6 for layer in range(2) for h in range(3)}
+    # 49 positions: thumbnails of THUMB_MAX (48) cells, a block of two summed or averaged (exact in any order)
+    long_heads = {head: np.abs(grid(49, 49)) / 2 for head in [(0, 0), (0, 1), (1, 0)]}
     return {
+        "grid_plain": lambda: head_grid.grid_figure(heads),
+        "grid_selected": lambda: head_grid.grid_figure(heads, highlight_query=2, selected=(1, 2), title="每个头",
+                                                       hover={(0, 1): "entropy 1.2"}, tile_title="层{layer} 头{head}"),
+        "grid_ordered_long": lambda: head_grid.grid_figure(long_heads, order=[(1, 0), (0, 0), (0, 1)],
+                                                           n_cols=2, highlight_query=45, n_query=49,
+                                                           selected=(0, 0)),
         "small_plain": lambda: mf(grid(3, 4), words(3), words(4, "k"), title="S", colorscale="RdBu_r", zmid=0.0),
         "masked_selection": lambda: mf(
             np.where(causal(6), np.nan, np.abs(grid(6, 6))), words(6), words(6), title="A<br>step 3",

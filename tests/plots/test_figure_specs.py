@@ -56,7 +56,7 @@ def test_the_figure_object_says_what_its_spec_says(name):
     assert [s.to_plotly_json() for s in fig.layout.shapes] == spec["layout"].get("shapes", [])
     assert fig.layout.title.text == spec["layout"]["title"]["text"]
     assert fig.layout.margin.r == spec["layout"]["margin"]["r"]
-    assert list(fig.layout.xaxis.ticktext) == spec["layout"]["xaxis"]["ticktext"]
+    assert list(fig.layout.xaxis.ticktext or []) == spec["layout"]["xaxis"].get("ticktext", [])
     assert [t.name for t in fig.data] == [t.get("name") for t in spec["data"]]
 
 
