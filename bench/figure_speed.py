@@ -2,12 +2,13 @@
 
     python -m bench figure_speed [--repeats 15] [--before REV] [--memory] [--json out.json]
 
-The old way is attention/plots/heatmaps.py and attention/ui/charts.py as they were at `--before` (the
+The old way is attention/plots/heatmaps.py, head_grid.py and attention/ui/charts.py as they were at `--before` (the
 commit before the figures were built in one step; read with `git show`), run beside today's in this one
 process. For each figure the
 pages draw (a head's S and A on a short sentence with a selection, a decoder's masked A, the compare
-page's difference grid, whole-word weights, a 128-token A past the cell-click limit):
-  build  the builder alone (matrix_figure and the wrappers around it);
+page's difference grid, whole-word weights, a 128-token A past the cell-click limit, the Overview's grid of
+MiniLM's 72 heads):
+  build  the builder alone (matrix_figure and the wrappers around it, grid_figure);
   sent   what a page pays per chart: build, toolbar_band (charts.show's band for the toolbar, old or new), then
          Streamlit 1.67's own two calls, plotly.tools.return_figure_from_figure_or_data(fig,
          validate_figure=True) (fig.to_dict()) and plotly.io.to_json(..., validate=False).
@@ -35,7 +36,7 @@ import plotly.tools
 
 from attention import core
 from attention.params.selection import NO_SELECTION, Selection
-from attention.plots import heatmaps
+from attention.plots import head_grid, heatmaps
 from attention.trace import Site, make_site
 from attention.ui.charts import toolbar_band
 from bench.cli import bench_parser, write_json
@@ -43,7 +44,7 @@ from harness.peak import in_fresh_process, is_child, report
 
 BEFORE = "8b4a372b96397b37dc709f941f33f647e058fdea"  # main before the figures were built in one step
 ROOT = Path(__file__).resolve().parents[1]
-Builder = Callable[[types.ModuleType], object]  # a heatmaps module (old or new) -> its figure
+Builder = Callable[["Way"], object]  # a way to build (old or new) -> its figure
 
 
 def old_module(rev: str, path: str) -> types.ModuleType:
@@ -56,17 +57,19 @@ def old_module(rev: str, path: str) -> types.ModuleType:
 
 
 class Way(NamedTuple):
-    """One way to draw: the heatmaps module that builds, the toolbar_band that charts.show applies."""
+    """One way to draw: the modules that build (heatmaps, head_grid), the toolbar_band that charts.show applies."""
 
     heatmaps: types.ModuleType
+    head_grid: types.ModuleType
     band: Callable[[object], object]
 
 
 def old_way(rev: str) -> Way:
-    return Way(old_module(rev, "attention/plots/heatmaps.py"), old_module(rev, "attention/ui/charts.py").toolbar_band)
+    return Way(old_module(rev, "attention/plots/heatmaps.py"), old_module(rev, "attention/plots/head_grid.py"),
+               old_module(rev, "attention/ui/charts.py").toolbar_band)
 
 
-NEW = Way(heatmaps, toolbar_band)
+NEW = Way(heatmaps, head_grid, toolbar_band)
 
 
 def site_of(n: int, causal: bool, seed: int = 0) -> Site:
@@ -88,22 +91,25 @@ def figures() -> dict[str, Builder]:
     diff[np.triu_indices(12, 1)] = np.nan
     words = [f"word{i}" for i in range(10)]
     merged = np.random.default_rng(2).dirichlet(np.ones(10), size=10)
+    rng = np.random.default_rng(3)
+    heads = {(layer, h): rng.dirichlet(np.ones(12), size=12) for layer in range(6) for h in range(12)}  # MiniLM
     return {
-        "A 8×8, selection": lambda h: h.weights_figure(enc8, 0, sel),
-        "S 8×8, selection": lambda h: h.scores_figure(enc8, 1, sel),
-        "A 8×8, none": lambda h: h.weights_figure(enc8, 0, NO_SELECTION),
-        "A 12×12 masked": lambda h: h.weights_figure(dec12, 0, Selection(query=7)),
-        "compare diff 12×12": lambda h: h.matrix_figure(
+        "A 8×8, selection": lambda w: w.heatmaps.weights_figure(enc8, 0, sel),
+        "S 8×8, selection": lambda w: w.heatmaps.scores_figure(enc8, 1, sel),
+        "A 8×8, none": lambda w: w.heatmaps.weights_figure(enc8, 0, NO_SELECTION),
+        "A 12×12 masked": lambda w: w.heatmaps.weights_figure(dec12, 0, Selection(query=7)),
+        "compare diff 12×12": lambda w: w.heatmaps.matrix_figure(
             diff, words + ["x", "y"], words + ["x", "y"], title="difference", colorscale="RdBu_r", zmid=0.0,
             zmin=-0.3, zmax=0.3, fmt="+.3f", masked=np.isnan(diff), masked_text="no head"),
-        "words 10×10": lambda h: h.merged_weights_figure(merged, words, words, "whole words"),
-        "A 128×128": lambda h: h.weights_figure(enc128, 0, sel),
+        "words 10×10": lambda w: w.heatmaps.merged_weights_figure(merged, words, words, "whole words"),
+        "A 128×128": lambda w: w.heatmaps.weights_figure(enc128, 0, sel),
+        "head grid 6×12": lambda w: w.head_grid.grid_figure(heads, highlight_query=3, selected=(2, 5), title="heads"),
     }
 
 
 def sent(way: Way, build: Builder) -> str:
     """What st.plotly_chart puts on the wire for a chart built and drawn through charts.show `way`."""
-    fig = way.band(build(way.heatmaps))
+    fig = way.band(build(way))
     return plotly.io.to_json(plotly.tools.return_figure_from_figure_or_data(fig, validate_figure=True), validate=False)
 
 
@@ -122,7 +128,7 @@ def compare(old: Way, repeats: int) -> list[dict]:
         times: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for _ in range(repeats):
             for which, way in (("old", old), ("new", NEW)):
-                times.setdefault(("build", which), []).append(timed(lambda w=way: build(w.heatmaps)))
+                times.setdefault(("build", which), []).append(timed(lambda w=way: build(w)))
                 times.setdefault(("sent", which), []).append(timed(lambda w=way: sent(w, build)))
         row = {"figure": name, "same": same}
         for (stage, which), values in times.items():
