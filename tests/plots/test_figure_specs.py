@@ -18,7 +18,8 @@ from tests.plots.figure_spec_cases import BAND_CASES, CASES, SHOWN, SPEC_DIR, fr
 def first_difference(new: str, old: str) -> str:
     """Where two specs part, with some context, for the failure message."""
     at = next((i for i, (a, b) in enumerate(zip(new, old, strict=False)) if a != b), min(len(new), len(old)))
-    return f"at character {at}: now …{new[max(0, at - 80):at + 80]}… was …{old[max(0, at - 80):at + 80]}…"
+    return (f"at character {at}: now …{new[max(0, at - 80):at + 80]}… was …{old[max(0, at - 80):at + 80]}… "
+            "(a change meant to show: write the specs anew, PYTHONPATH=. python -m tests.plots.figure_spec_cases)")
 
 
 def read_frozen(name: str) -> str:
