@@ -1,4 +1,4 @@
-"""The matrix figures, built the old way (call by call) and the new way (one step): ms each and old ÷ new.
+"""The matrix figures and the head grid, built the old way (call by call) and the new way (one step): ms, old ÷ new.
 
     python -m bench figure_speed [--repeats 15] [--before REV] [--memory] [--json out.json]
 
@@ -20,6 +20,7 @@ figure's sent spec is also compared, old against new: "same" must say yes.
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import subprocess
@@ -153,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=15, help="old/new pairs per figure (the median is shown)")
     ap.add_argument("--before", default=BEFORE, help="the commit whose heatmaps.py is the old way")
     ap.add_argument("--memory", action="store_true", help="peak RSS of a fresh process, 200 figures, old and new")
-    ap.add_argument("--part", choices=("old", "new"), help="(the fresh process's own)")
+    ap.add_argument("--part", choices=("old", "new"), help=argparse.SUPPRESS)  # the fresh process's own
     child_run, argv = is_child(argv)
     args = ap.parse_args(argv)
     if child_run:
