@@ -51,7 +51,7 @@ def figure(traces: list[dict], layout: dict, template: go.layout.Template = EMPT
 
     Args:
         traces: one dict per trace, e.g. {"type": "heatmap", "z": ...}; drawn in this order.
-        layout: the layout's properties but its template; "shapes", if any, a list of shape dicts.
+        layout: the layout's properties but its template; "shapes" a list of shape dicts (empty: none set).
         template: the layout's template (the default one weighs ~8 kB per chart).
 
     Returns:

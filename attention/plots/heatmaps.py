@@ -76,7 +76,7 @@ def _layout(n_rows: int, n_cols: int, row_labels: list[str], col_labels: list[st
              "zeroline": False, "ticks": ""}
     if len(row_labels) > ROW_TEXT_MAX:
         yaxis |= {"showticklabels": True, **_ticks(row_labels)}
-    layout = {
+    return {
         "title": _title(title),
         "margin": {"l": left_margin(row_labels), "r": _right_margin(col_ticks, n_rows), "t": 110 + 18 * lines,
                    "b": 10},
@@ -90,8 +90,8 @@ def _layout(n_rows: int, n_cols: int, row_labels: list[str], col_labels: list[st
         "yaxis": yaxis,
         "xaxis": {"range": [-1.5, n_cols - 0.5], "side": "top", "showgrid": False, "zeroline": False,
                   "tickangle": -60, **col_ticks},
+        "shapes": shapes,  # none: no shapes key (figure_build.figure)
     }
-    return layout | {"shapes": shapes} if shapes else layout
 
 
 def _row_label_trace(row_labels: list[str], sel_row: int | None, clickable: bool) -> dict:
