@@ -19,6 +19,7 @@ import plotly.graph_objects as go
 from attention.analysis.overview_data import THUMB_MAX, downsample, query_block
 from attention.params.selection import NO_SELECTION, Selection
 from attention.plots import heatmaps
+from attention.plots.figure_build import figure
 
 ROW_PX = 96  # height of one row of thumbnails (title included)
 TITLE_SHARE = 0.25  # of a thumbnail's height, the gap above it that holds "L3 H7"
@@ -64,58 +65,54 @@ def grid_figure(
     pitch_x, pitch_y = kd + gx, qd + gy
     n_rows = -(-len(order) // n_cols)
 
-    fig = go.Figure()
-    lefts, tops = [], []
-    for i, key in enumerate(order):
-        row, col = divmod(i, n_cols)
-        left, top = col * pitch_x, row * pitch_y + gy  # centre of the thumbnail's first cell
-        lefts.append(left)
-        tops.append(top)
-        fig.add_trace(go.Heatmap(z=downsample(heads[key]), x0=left, dx=1, y0=top, dy=1, coloraxis="coloraxis",
-                                 hoverinfo="skip", name=f"L{key[0]} H{key[1]}"))
+    lefts = [(i % n_cols) * pitch_x for i in range(len(order))]  # centre of each thumbnail's first cell
+    tops = [(i // n_cols) * pitch_y + gy for i in range(len(order))]
+    traces: list[dict] = [
+        {"type": "heatmap", "z": downsample(heads[key]), "x0": left, "dx": 1, "y0": top, "dy": 1,
+         "coloraxis": "coloraxis", "hoverinfo": "skip", "name": f"L{key[0]} H{key[1]}"}
+        for key, left, top in zip(order, lefts, tops, strict=True)
+    ]
     centres_x = [x + (kd - 1) / 2 for x in lefts]
     centres_y = [y + (qd - 1) / 2 for y in tops]
-    fig.add_trace(go.Scatter(
-        x=centres_x, y=[y - gy / 2 - 0.5 for y in tops], mode="text", text=[tile_title.format(layer=layer, head=h) for layer, h in order],
+    traces.append({
+        "type": "scatter", "x": centres_x, "y": [y - gy / 2 - 0.5 for y in tops], "mode": "text",
+        "text": [tile_title.format(layer=layer, head=h) for layer, h in order],
         # many columns: smaller titles, so "L24 H0" beside "L24 H1" stays apart on a phone's 390 px
-        textfont={"size": 10 if n_cols <= 6 else 7, "color": "#333"}, hoverinfo="skip", name="titles",
-    ))
+        "textfont": {"size": 10 if n_cols <= 6 else 7, "color": "#333"}, "hoverinfo": "skip", "name": "titles",
+    })
     px_per_unit = ROW_PX / pitch_y
-    fig.add_trace(go.Scatter(
-        x=centres_x, y=centres_y, mode="markers", name="heads",
-        marker={"symbol": "square", "size": max(8, int(qd * px_per_unit * 0.9)), "opacity": 0},
-        customdata=[[int(layer), int(h)] for layer, h in order],
-        hovertext=[(hover or {}).get(k, f"layer {k[0]} · head {k[1]}") for k in order],
-        hovertemplate="%{hovertext}<extra></extra>",
-    ))
+    traces.append({
+        "type": "scatter", "x": centres_x, "y": centres_y, "mode": "markers", "name": "heads",
+        "marker": {"symbol": "square", "size": max(8, int(qd * px_per_unit * 0.9)), "opacity": 0},
+        "customdata": [[int(layer), int(h)] for layer, h in order],
+        "hovertext": [(hover or {}).get(k, f"layer {k[0]} · head {k[1]}") for k in order],
+        "hovertemplate": "%{hovertext}<extra></extra>",
+    })
     n_query = n_q if n_query is None else n_query
     if highlight_query is not None and 0 <= highlight_query < n_query:
         r = query_block(n_query, highlight_query)
-        rows = [(x - 0.5, x + kd - 0.5, y + r - 0.5, y + r + 0.5) for x, y in zip(lefts, tops, strict=True)]
-        xs, ys = _closed_rects(rows)
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line={"color": heatmaps.HIGHLIGHT, "width": 1.5},
-                                 hoverinfo="skip", name="highlight"))
+        xs, ys = _closed_rects([(x - 0.5, x + kd - 0.5, y + r - 0.5, y + r + 0.5) for x, y in zip(lefts, tops, strict=True)])
+        traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines",
+                       "line": {"color": heatmaps.HIGHLIGHT, "width": 1.5}, "hoverinfo": "skip", "name": "highlight"})
     if selected in order:
         i = order.index(selected)
         xs, ys = _closed_rects([(lefts[i] - 0.5, lefts[i] + kd - 0.5, tops[i] - 0.5, tops[i] + qd - 0.5)])
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line={"color": "black", "width": 2.5},
-                                 hoverinfo="skip", name="selected"))
-    fig.update_layout(
-        template=heatmaps.EMPTY_TEMPLATE,
-        title={"text": title, "x": 0, "font": {"size": 14}},
-        height=60 + (40 if title else 0) + ROW_PX * n_rows,
-        margin={"l": 10, "r": 10, "t": 20 + (40 if title else 0), "b": 10},
-        showlegend=False,
-        hovermode="closest",
-        hoverdistance=ROW_PX // 2,
-        clickmode="event+select",
-        dragmode=False,
-        plot_bgcolor="rgba(0,0,0,0)",
-        coloraxis={"colorscale": COLOURS, "cmin": 0.0, "cmax": 1.0, "colorbar": {"thickness": 10, "len": 0.6}},
-    )
-    fig.update_xaxes(range=[-0.5, n_cols * pitch_x - gx - 0.5], visible=False, fixedrange=True)
-    fig.update_yaxes(range=[n_rows * pitch_y - 0.5, -0.5], autorange=False, visible=False, fixedrange=True)
-    return fig
+        traces.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "line": {"color": "black", "width": 2.5},
+                       "hoverinfo": "skip", "name": "selected"})
+    return figure(traces, {  # keys in the order the page has always sent them (figure_build.figure)
+        "title": {"font": {"size": 14}, "text": title, "x": 0},
+        "margin": {"l": 10, "r": 10, "t": 20 + (40 if title else 0), "b": 10},
+        "coloraxis": {"colorbar": {"thickness": 10, "len": 0.6}, "colorscale": COLOURS, "cmin": 0.0, "cmax": 1.0},
+        "height": 60 + (40 if title else 0) + ROW_PX * n_rows,
+        "showlegend": False,
+        "hovermode": "closest",
+        "hoverdistance": ROW_PX // 2,
+        "clickmode": "event+select",
+        "dragmode": False,
+        "plot_bgcolor": "rgba(0,0,0,0)",
+        "xaxis": {"range": [-0.5, n_cols * pitch_x - gx - 0.5], "visible": False, "fixedrange": True},
+        "yaxis": {"range": [n_rows * pitch_y - 0.5, -0.5], "autorange": False, "visible": False, "fixedrange": True},
+    })
 
 
 def head_from_event(event: object) -> Head | None:

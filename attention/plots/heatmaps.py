@@ -15,13 +15,13 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention.params.selection import NO_SELECTION, Selection
+from attention.plots.figure_build import EMPTY_TEMPLATE, figure  # noqa: F401  (EMPTY_TEMPLATE: the other figures import it from here)
 from attention.plots.labels import escape, label, token_labels
 from attention.trace import Site
 
 CELL_CLICK_MAX = 64 * 64  # above this many cells, cells are too small to click: use the labels
 HIGHLIGHT = "#ff7f0e"
 MASKED_COLOUR = "#d9d9d9"
-EMPTY_TEMPLATE = go.layout.Template()  # the default template alone is ~8 kB per chart
 
 
 def _cell_px(n: int) -> int:
@@ -41,28 +41,10 @@ def left_margin(row_labels: list[str]) -> int:
     return 20 + 7 * min(max((text_units(s) for s in row_labels), default=1), LABEL_UNITS_MAX)
 
 
-def _layout(fig: go.Figure, n_rows: int, n_cols: int, row_labels: list[str], title: str) -> None:
-    cell = _cell_px(max(n_rows, 1))
-    left = left_margin(row_labels)
-    fig.update_layout(
-        template=EMPTY_TEMPLATE,
-        # the title from the top edge down (a second line, e.g. a training step, must not reach the
-        # column words standing above the matrix)
-        title={"text": title, "x": 0, "font": {"size": 14}, "y": 1.0, "yref": "container", "yanchor": "top",
-               "pad": {"t": 20}},
-        height=140 + 18 * title.count("<br>") + cell * n_rows,
-        margin={"l": left, "r": 10, "t": 110 + 18 * title.count("<br>"), "b": 10},
-        showlegend=False,
-        hovermode="closest",
-        hoverdistance=12,
-        clickmode="event+select",
-        dragmode=False,
-        plot_bgcolor="rgba(0,0,0,0)",
-    )
-    # ticks="": the row words are drawn as text; a theme's tick marks left a stray "–" at every other row
-    fig.update_yaxes(autorange=False, range=[n_rows - 0.5, -1.5], showticklabels=False, showgrid=False, zeroline=False,
-                     ticks="")
-    fig.update_xaxes(range=[-1.5, n_cols - 0.5], side="top", showgrid=False, zeroline=False, tickangle=-60)
+def _title(title: str) -> dict:
+    # from the top edge down (a second line, e.g. a training step, must not reach the column words above the matrix)
+    return {"font": {"size": 14}, "pad": {"t": 20}, "text": title, "x": 0, "y": 1.0, "yref": "container",
+            "yanchor": "top"}
 
 
 ROW_TEXT_MAX = 80  # past this many rows, the row words move from clickable text to axis ticks
@@ -72,43 +54,68 @@ TICKS_MAX = 40  # at most this many tick labels on an axis: every step-th word p
 def _ticks(labels: list[str]) -> dict:
     step = max(1, int(np.ceil(len(labels) / TICKS_MAX)))
     vals = list(range(0, len(labels), step))
-    return {"tickmode": "array", "tickvals": vals, "ticktext": [labels[i] for i in vals], "tickfont": {"size": 11}}
+    return {"tickfont": {"size": 11}, "tickmode": "array", "tickvals": vals, "ticktext": [labels[i] for i in vals]}
 
 
-def _axis_ticks(fig: go.Figure, row_labels: list[str], col_labels: list[str]) -> None:
-    ticks = _ticks(col_labels)
-    fig.update_xaxes(**ticks)
-    if ticks["ticktext"]:  # the last column word, turned 60°, reaches right of its column by half its length
-        last = ticks["ticktext"][-1]
-        reach = 0.5 * 6.5 * text_units(last) - _cell_px(max(len(row_labels), 1)) / 2  # px at 11 px
-        fig.update_layout(margin={"r": max(10, int(np.ceil(reach)))})  # "(changed words)" was cut at 390 px
+def _right_margin(col_ticks: dict, n_rows: int) -> int:
+    """The last column word, turned 60°, reaches right of its column by half its length ("(changed words)"
+    was cut at 390 px)."""
+    if not col_ticks["ticktext"]:
+        return 10
+    reach = 0.5 * 6.5 * text_units(col_ticks["ticktext"][-1]) - _cell_px(max(n_rows, 1)) / 2  # px at 11 px
+    return max(10, int(np.ceil(reach)))
+
+
+def _layout(n_rows: int, n_cols: int, row_labels: list[str], col_labels: list[str], title: str,
+            shapes: list[dict]) -> dict:
+    """The matrix's layout, keys in the order the page has always sent them (figure_build.figure)."""
+    lines = title.count("<br>")
+    col_ticks = _ticks(col_labels)
+    # ticks="": the row words are drawn as text; a theme's tick marks left a stray "–" at every other row
+    yaxis = {"autorange": False, "range": [n_rows - 0.5, -1.5], "showticklabels": False, "showgrid": False,
+             "zeroline": False, "ticks": ""}
     if len(row_labels) > ROW_TEXT_MAX:
-        fig.update_yaxes(showticklabels=True, **_ticks(row_labels))
+        yaxis |= {"showticklabels": True, **_ticks(row_labels)}
+    return {
+        "title": _title(title),
+        "margin": {"l": left_margin(row_labels), "r": _right_margin(col_ticks, n_rows), "t": 110 + 18 * lines,
+                   "b": 10},
+        "height": 140 + 18 * lines + _cell_px(max(n_rows, 1)) * n_rows,
+        "showlegend": False,
+        "hovermode": "closest",
+        "hoverdistance": 12,
+        "clickmode": "event+select",
+        "dragmode": False,
+        "plot_bgcolor": "rgba(0,0,0,0)",
+        "yaxis": yaxis,
+        "xaxis": {"range": [-1.5, n_cols - 0.5], "side": "top", "showgrid": False, "zeroline": False,
+                  "tickangle": -60, **col_ticks},
+        "shapes": shapes,  # none: no shapes key (figure_build.figure)
+    }
 
 
-def _row_label_trace(row_labels: list[str], sel_row: int | None, clickable: bool) -> go.Scatter:
+def _row_label_trace(row_labels: list[str], sel_row: int | None, clickable: bool) -> dict:
     """Words beside the rows, left of the matrix; clicking one selects that query word."""
     n = len(row_labels)
     show_text = n <= ROW_TEXT_MAX
-    return go.Scatter(
-        x=[-1.0] * n,
-        y=list(range(n)),
-        mode="markers+text" if show_text else "markers",
-        text=row_labels if show_text else None,
-        textposition="middle left",
-        textfont={"color": [HIGHLIGHT if i == sel_row else "#333" for i in range(n)], "size": 11},
-        marker={"size": 9, "color": [HIGHLIGHT if i == sel_row else "#9aa" for i in range(n)], "symbol": "circle"},
-        customdata=[[i, -1] for i in range(n)] if clickable else None,
-        hovertext=row_labels,
-        hovertemplate="%{hovertext}<extra></extra>",
-        cliponaxis=False,
-        name="query words",
-    )
+    return {
+        "type": "scatter",
+        "x": [-1.0] * n,
+        "y": list(range(n)),
+        "mode": "markers+text" if show_text else "markers",
+        "text": row_labels if show_text else None,
+        "textposition": "middle left",
+        "textfont": {"color": [HIGHLIGHT if i == sel_row else "#333" for i in range(n)], "size": 11},
+        "marker": {"size": 9, "color": [HIGHLIGHT if i == sel_row else "#9aa" for i in range(n)], "symbol": "circle"},
+        "customdata": [[i, -1] for i in range(n)] if clickable else None,
+        "hovertext": row_labels,
+        "hovertemplate": "%{hovertext}<extra></extra>",
+        "cliponaxis": False,
+        "name": "query words",
+    }
 
 
-def _col_label_trace(
-    col_labels: list[str], sel_col: int | None, role: str, emphasis: np.ndarray | None = None
-) -> go.Scatter:
+def _col_label_trace(col_labels: list[str], sel_col: int | None, role: str, emphasis: np.ndarray | None = None) -> dict:
     """Dots above the columns, under the rotated words; clicking one selects that key word.
     `emphasis` (key_pos,) in 0..1, e.g. the selected query's weights, grows and colours the dots of
     the words it attends to."""
@@ -120,22 +127,21 @@ def _col_label_trace(
         e = np.clip(np.nan_to_num(emphasis), 0.0, 1.0)
         sizes = (7 + 13 * np.sqrt(e)).round(1).tolist()
         colours = [HIGHLIGHT if (j == sel_col or e[j] >= 0.1) else "#9aa" for j in range(n)]
-    return go.Scatter(
-        x=list(range(n)),
-        y=[-1.0] * n,
-        mode="markers",
-        marker={"size": sizes, "color": colours, "symbol": "circle"},
-        customdata=[[-1, j] for j in range(n)],
-        hovertext=col_labels,
-        hovertemplate="%{hovertext}<extra></extra>",
-        cliponaxis=False,
-        name=f"{role} words",
-    )
+    return {
+        "type": "scatter",
+        "x": list(range(n)),
+        "y": [-1.0] * n,
+        "mode": "markers",
+        "marker": {"size": sizes, "color": colours, "symbol": "circle"},
+        "customdata": [[-1, j] for j in range(n)],
+        "hovertext": col_labels,
+        "hovertemplate": "%{hovertext}<extra></extra>",
+        "cliponaxis": False,
+        "name": f"{role} words",
+    }
 
 
-def _cell_overlay(
-    values: np.ndarray, row_labels: list[str], col_labels: list[str], fmt: str, masked_text: str
-) -> go.Scatter:
+def _cell_overlay(values: np.ndarray, row_labels: list[str], col_labels: list[str], fmt: str, masked_text: str) -> dict:
     """One invisible square marker per cell, carrying [row, col]: the click target and hover."""
     n_r, n_c = values.shape
     rows, cols = np.divmod(np.arange(n_r * n_c), n_c)
@@ -144,29 +150,49 @@ def _cell_overlay(
         f"{row_labels[r]} → {col_labels[c]}: " + (masked_text if np.isnan(v) else format(float(v), fmt))
         for r, c, v in zip(rows.tolist(), cols.tolist(), flat.tolist(), strict=True)
     ]
-    return go.Scatter(
-        x=cols.astype(np.int16),
-        y=rows.astype(np.int16),
-        mode="markers",
-        marker={"symbol": "square", "size": _cell_px(n_r), "opacity": 0},
-        customdata=np.stack([rows, cols], axis=1).tolist(),
-        text=text,
-        hovertemplate="%{text}<extra></extra>",
-        name="cells",
-    )
+    return {
+        "type": "scatter",
+        "x": cols.astype(np.int16),
+        "y": rows.astype(np.int16),
+        "mode": "markers",
+        "marker": {"symbol": "square", "size": _cell_px(n_r), "opacity": 0},
+        "customdata": np.stack([rows, cols], axis=1).tolist(),
+        "text": text,
+        "hovertemplate": "%{text}<extra></extra>",
+        "name": "cells",
+    }
 
 
-def _highlight_shapes(fig: go.Figure, sel: Selection, n_rows: int, n_cols: int, columns_are_keys: bool) -> None:
+def _highlight_shapes(sel: Selection, n_rows: int, n_cols: int, columns_are_keys: bool) -> list[dict]:
     line = {"color": HIGHLIGHT, "width": 2}
+    shapes = []
     if sel.query is not None and sel.query < n_rows:
-        fig.add_shape(type="rect", x0=-0.5, x1=n_cols - 0.5, y0=sel.query - 0.5, y1=sel.query + 0.5, line=line)
+        shapes.append({"type": "rect", "x0": -0.5, "x1": n_cols - 0.5, "y0": sel.query - 0.5, "y1": sel.query + 0.5,
+                       "line": line})
     if columns_are_keys and sel.key is not None and sel.key < n_cols:
-        fig.add_shape(type="rect", x0=sel.key - 0.5, x1=sel.key + 0.5, y0=-0.5, y1=n_rows - 0.5, line=line)
+        shapes.append({"type": "rect", "x0": sel.key - 0.5, "x1": sel.key + 0.5, "y0": -0.5, "y1": n_rows - 0.5,
+                       "line": line})
         if sel.query is not None and sel.query < n_rows:
-            fig.add_shape(
-                type="rect", x0=sel.key - 0.5, x1=sel.key + 0.5, y0=sel.query - 0.5, y1=sel.query + 0.5,
-                line={"color": "black", "width": 3},
-            )
+            shapes.append({"type": "rect", "x0": sel.key - 0.5, "x1": sel.key + 0.5, "y0": sel.query - 0.5,
+                           "y1": sel.query + 0.5, "line": {"color": "black", "width": 3}})
+    return shapes
+
+
+def _heatmaps(values: np.ndarray, masked: np.ndarray | None, colorscale: str, zmid: float | None, zmin: float | None,
+              zmax: float | None, hovertemplate: str | None) -> list[dict]:
+    """The values, and the masked cells in grey over them when there are any."""
+    n_r, n_c = values.shape
+    xs, ys = np.arange(n_c, dtype=np.int16), np.arange(n_r, dtype=np.int16)
+    drawn = {"type": "heatmap", "z": values.astype(np.float32), "x": xs, "y": ys, "colorscale": colorscale,
+             "zmid": zmid, "zmin": zmin, "zmax": zmax, "colorbar": {"thickness": 10, "len": 0.8},
+             "hoverinfo": "skip" if hovertemplate is None else None, "hovertemplate": hovertemplate,
+             "xgap": 0, "ygap": 0}
+    if masked is None or not masked.any():
+        return [drawn]
+    grey = {"type": "heatmap", "z": np.where(masked, 1, np.nan).astype(np.float32), "x": xs, "y": ys,
+            "colorscale": [[0, MASKED_COLOUR], [1, MASKED_COLOUR]], "showscale": False, "hoverinfo": "skip",
+            "name": "masked"}
+    return [drawn, grey]
 
 
 def matrix_figure(
@@ -188,49 +214,21 @@ def matrix_figure(
     axis_names: tuple[str, str] = ("query", "key"),  # what a row and a column are, in hover on large matrices
 ) -> go.Figure:
     """A clickable heatmap: rows are query words top to bottom, columns key words (or dimensions).
-    Every word shown (title, masked_text, axis_names) is a parameter: the app passes translated ones."""
+    Every word shown (title, masked_text, axis_names) is a parameter: the app passes translated ones.
+    Built in one step (figure_build.figure): the same JSON, byte for byte, as adding each part in turn."""
     row_name, col_name = (escape(name) for name in axis_names)
     n_r, n_c = values.shape
     small = values.size <= CELL_CLICK_MAX
-    fig = go.Figure()
-    fig.add_trace(
-        go.Heatmap(
-            z=values.astype(np.float32),
-            x=np.arange(n_c, dtype=np.int16),
-            y=np.arange(n_r, dtype=np.int16),
-            colorscale=colorscale,
-            zmid=zmid,
-            zmin=zmin,
-            zmax=zmax,
-            colorbar={"thickness": 10, "len": 0.8},
-            hoverinfo="skip" if small else None,
-            hovertemplate=None if small else f"{row_name} %{{y}} · {col_name} %{{x}}: %{{z:{fmt}}}<extra></extra>",
-            xgap=0,
-            ygap=0,
-        )
-    )
-    if masked is not None and masked.any():
-        fig.add_trace(
-            go.Heatmap(
-                z=np.where(masked, 1, np.nan).astype(np.float32),
-                x=np.arange(n_c, dtype=np.int16),
-                y=np.arange(n_r, dtype=np.int16),
-                colorscale=[[0, MASKED_COLOUR], [1, MASKED_COLOUR]],
-                showscale=False,
-                hoverinfo="skip",
-                name="masked",
-            )
-        )
+    hover = None if small else f"{row_name} %{{y}} · {col_name} %{{x}}: %{{z:{fmt}}}<extra></extra>"
+    traces = _heatmaps(values, masked, colorscale, zmid, zmin, zmax, hover)
     if small:
-        fig.add_trace(_cell_overlay(values, row_labels, col_labels, fmt, masked_text))
-    fig.add_trace(_row_label_trace(row_labels, sel.query, clickable=True))
+        traces.append(_cell_overlay(values, row_labels, col_labels, fmt, masked_text))
+    traces.append(_row_label_trace(row_labels, sel.query, clickable=True))
     if columns_are_keys:
         emphasis = values[sel.query] if (weights_emphasis and sel.query is not None and sel.query < n_r) else None
-        fig.add_trace(_col_label_trace(col_labels, sel.key, "key", emphasis))
-    _layout(fig, n_r, n_c, row_labels, title)
-    _axis_ticks(fig, row_labels, col_labels)
-    _highlight_shapes(fig, sel, n_r, n_c, columns_are_keys)
-    return fig
+        traces.append(_col_label_trace(col_labels, sel.key, "key", emphasis))
+    shapes = _highlight_shapes(sel, n_r, n_c, columns_are_keys)
+    return figure(traces, _layout(n_r, n_c, row_labels, col_labels, title, shapes))
 
 
 def _labels(site: Site) -> tuple[list[str], list[str]]:
