@@ -110,7 +110,7 @@ def judge(model_type: str) -> tuple[str, str]:
         except Exception as exc:
             return "skip", f"build: {type(exc).__name__}: {str(exc)[:80]}"
         from attention import ModelLoadError
-        from attention.capture import hf_model
+        from attention.capture import hf_forward, hf_model
 
         from harness import tiny_families as fam
 
@@ -140,7 +140,7 @@ def judge(model_type: str) -> tuple[str, str]:
         wrong = []
         matched = 0
         if lm0.capture == "registry":  # loaded through our attention function: the model must compute the same
-            ours, _ = hf_model.run(lm0, dict(enc.inputs) | ({} if dec is None else dec.inputs))
+            ours, _ = hf_forward.run(lm0, dict(enc.inputs) | ({} if dec is None else dec.inputs))
             theirs = fam.eager_run(folder, enc, dec)[0]
             gap = float((ours.last_hidden_state - theirs.last_hidden_state).abs().max())
             if gap > 1e-4:

@@ -24,7 +24,7 @@ from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForSeq2SeqLM
 
 from attention import head_mask
 from attention.analysis.effects import Ablation, HeadEffects, HeadId, parse_heads
-from attention.capture import attention_fn, growing_batch, hf_model
+from attention.capture import attention_fn, growing_batch, hf_forward, hf_model
 from attention.errors import ModelLoadError
 from attention.head_mask import Switch, switched_off
 from attention.trace import Trace
@@ -97,7 +97,7 @@ def _sites(lm: hf_model.LoadedModel) -> dict[tuple[str, int], tuple[torch.nn.Mod
     inputs = dict(enc.inputs)
     if lm.is_encoder_decoder:
         inputs.update(hf_model.decoder_inputs(lm, ["a"]).inputs)
-    _, records = hf_model.run(lm, inputs)
+    _, records = hf_forward.run(lm, inputs)
     out = {}
     for rec in records:
         key = (attention_fn.call_kind(rec.module), attention_fn.call_layer(rec.module, lm.module_names.get(id(rec.module), "")))

@@ -26,7 +26,7 @@ from functools import lru_cache
 import torch
 from torch import nn
 
-from attention.capture import attention_fn, hf_ablation, hf_model
+from attention.capture import attention_fn, hf_ablation, hf_forward
 from attention.capture.loaded import LoadedModel
 
 OUT_NAMES = ("o_proj", "c_proj", "out_proj", "dense", "o", "wo")  # the attention output projection
@@ -234,7 +234,7 @@ def read(lm: LoadedModel, ids: list[int]) -> Read:
     _install(lay)
     t = torch.tensor([list(ids)])
     inputs = {"input_ids": t, "attention_mask": torch.ones_like(t), "use_cache": False}
-    lean = not hf_model.keeps_weights(lm, len(ids))  # long: no n × n of every head kept (SDPA), rows made below
+    lean = not hf_forward.keeps_weights(lm, len(ids))  # long: no n × n of every head kept (SDPA), rows made below
     with _reading() as kept, attention_fn.recording(lean=lean) as records, torch.inference_mode():
         out = lm.model(**inputs, logits_to_keep=1)
     n = len(lay.layers)

@@ -19,7 +19,7 @@ import torch
 
 from attention.analysis import head_roles, role_probes
 from attention.analysis.effects import HeadId
-from attention.capture import hf_ablation, hf_model
+from attention.capture import hf_ablation, hf_forward, hf_model
 from attention.head_mask import switched_off
 
 HeadRoles = head_roles.HeadRoles  # what attention.head_roles() returns (the package reaches analysis through here)
@@ -64,7 +64,7 @@ def _repeat_losses(lm: hf_model.LoadedModel, text: str, n_words: int, rows: list
     second = np.arange(where.start + where.length + 1, where.start + 2 * where.length)  # guessable tokens
     cols = torch.as_tensor(second - 1)  # the positions that predict them (labels[:, c] is token c + 1)
     with switched_off(hf_ablation.switches(lm, rows)):
-        logits = hf_model.kept_logits(lm, inputs, cols)  # (rows, len(cols), vocab): only those positions'
+        logits = hf_forward.kept_logits(lm, inputs, cols)  # (rows, len(cols), vocab): only those positions'
     log_probs = torch.log_softmax(logits.double(), dim=-1)
     picked = log_probs.gather(-1, labels[:, cols].expand(len(rows), -1)[..., None])[..., 0]
     return -picked.mean(dim=1).numpy()

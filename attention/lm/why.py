@@ -31,7 +31,7 @@ import torch
 from attention.analysis import why_word
 from attention.analysis.effects import HeadId
 from attention.ids import TopHead, TopRows, head_id
-from attention.capture import attention_fn, growing_batch, hf_ablation, hf_model
+from attention.capture import attention_fn, growing_batch, hf_ablation, hf_forward
 from attention.capture.hf_model import LoadedModel
 
 IG_STEPS = 64
@@ -91,17 +91,20 @@ def _inputs(ids: list[int], rows: int) -> dict[str, torch.Tensor]:
 
 def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero",
                heads: tuple[HeadId, ...] | None = None,
-               progress: Callable[[int, int], None] | None = None) -> tuple[tuple[HeadId, ...], np.ndarray]:
+               progress: Callable[[int, int], None] | None = None,
+               grow: bool = True) -> tuple[tuple[HeadId, ...], np.ndarray]:
     """Each head (every head when `heads` is None) off alone, scored by log p(token_id | ids): (heads, (H,)
     drops). The token is appended
     so hf_ablation's measure (each position's next token) scores it at the last prompt position; batches
-    as hf_ablation.head_effects sizes them, each with its own every-head-on row 0."""
+    as hf_ablation.head_effects sizes them, each with its own every-head-on row 0. `grow`: a batch grows layer
+    by layer where the model allows (capture/growing_batch.py; False: whole rows, the same numbers)."""
     heads = tuple(head_id(h) for h in (hf_ablation.all_heads(lm) if heads is None else heads))
     n_pos = len(ids) + 3
     n_heads = max(nh for _, nh, _ in hf_ablation._sites(lm).values())
     per_batch = max(1, min(len(heads), hf_ablation.BATCH_ELEMENTS // (n_heads * n_pos * n_pos) - 1))
-    order = sorted(range(len(heads)), key=lambda i: (heads[i].kind != "decoder", heads[i].layer))  # layer order
-    layers = hf_ablation.grown_layers(lm, [heads[i] for i in order])
+    model_order = {h: i for i, h in enumerate(hf_ablation.all_heads(lm))}
+    order = sorted(range(len(heads)), key=lambda i: model_order.get(heads[i], len(model_order)))  # rows join in it
+    layers = hf_ablation.grown_layers(lm, [heads[i] for i in order]) if grow else None
     drops = np.empty(len(heads))
     for start in range(0, len(heads), per_batch):
         chunk = order[start:start + per_batch]
@@ -119,8 +122,8 @@ def head_drops(lm: LoadedModel, ids: list[int], token_id: int, mode: str = "zero
 
 
 def last_log_probs(lm: LoadedModel, inputs: dict[str, torch.Tensor], token_id: int) -> np.ndarray:
-    """(B,) log p(token_id) after each row's last position, only that position's logits made (hf_model.kept_logits)."""
-    logits = hf_model.kept_logits(lm, inputs, 1)  # (B, 1, vocab)
+    """(B,) log p(token_id) after each row's last position, only that position's logits made (hf_forward.kept_logits)."""
+    logits = hf_forward.kept_logits(lm, inputs, 1)  # (B, 1, vocab)
     return torch.log_softmax(logits[:, -1].double(), dim=-1)[:, token_id].numpy()
 
 
@@ -129,7 +132,7 @@ def log_prob_fn(lm: LoadedModel, token_id: int, length: int):
     mask = torch.ones((1, length), dtype=torch.long)
 
     def f(emb: torch.Tensor) -> torch.Tensor:  # the last position's logits alone (a fifth of the work for the rest)
-        logits = hf_model.kept_logits(lm, {"inputs_embeds": emb, "attention_mask": mask.expand(emb.shape[0], -1)}, 1,
+        logits = hf_forward.kept_logits(lm, {"inputs_embeds": emb, "attention_mask": mask.expand(emb.shape[0], -1)}, 1,
                                       grad=True)
         return torch.log_softmax(logits[:, -1].double(), dim=-1)[:, token_id]
 
@@ -164,7 +167,7 @@ def baseline(lm: LoadedModel, x: torch.Tensor) -> torch.Tensor:
 def _rows(lm: LoadedModel, ids: list[int], heads: list[HeadId]):
     """One recorded pass: the last position's logits (V,) and each head's last attention row and
     value-weighted row over the prompt."""
-    out, records = hf_model.run(lm, _inputs(ids, 1))
+    out, records = hf_forward.run(lm, _inputs(ids, 1))
     by_site = {(attention_fn.call_kind(r.module), attention_fn.call_layer(r.module, lm.module_names.get(id(r.module), ""))): r
                for r in records}
     rows, value_rows = {}, {}
@@ -183,7 +186,7 @@ def explain(lm: LoadedModel, ids: list[int], token_id: int | None = None, ig_ste
     if not ids:
         raise ValueError("the prompt has no tokens")
     if token_id is None:
-        out, _ = hf_model.run(lm, _inputs(ids, 1))
+        out, _ = hf_forward.run(lm, _inputs(ids, 1))
         token_id = int(out.logits[0, -1].argmax())
     started = time.perf_counter()
     heads, drops = head_drops(lm, ids, token_id, progress=None if progress is None else

@@ -29,7 +29,7 @@ from transformers import DynamicCache  # noqa: E402
 from attention.lm import sampling  # noqa: E402
 from attention.analysis.token_text import pending_bytes, piece_labels, readable, scheme_of  # noqa: E402, F401 - readable: part of the API
 from attention.capture import attention_fn  # noqa: E402
-from attention.capture import hf_model, malloc  # noqa: E402
+from attention.capture import hf_forward, malloc  # noqa: E402
 from attention.lm import kv_buffer  # noqa: E402
 from attention.capture.hf_model import LoadedModel  # noqa: E402
 from attention.lm.reading_back import ReadingBack  # noqa: E402
@@ -81,7 +81,7 @@ class Writing(ReadingBack, WrittenLabels):
         # A long prompt is read lean: the model's fast attention (SDPA), no weights made or kept, each row's
         # z checked instead (rows.LayerStore.long_site): O(n) a word.
         # (decided by the prompt and the next WRITTEN_AHEAD words: a short prompt keeps today's check of the weights)
-        self.lean = limits.lean if limits.lean is not None else not hf_model.keeps_weights(
+        self.lean = limits.lean if limits.lean is not None else not hf_forward.keeps_weights(
             lm, min(self.total, len(self.ids) + WRITTEN_AHEAD))
         if self.lean:
             malloc.fix_threshold()

@@ -16,7 +16,7 @@ from attention.lm.rows import NewRows
 class Limits:
     """How many tokens a writing may hold: the prompt is cut at `prompt`, writing stops at `total`. `lean`:
     read with the model's fast attention and keep O(n·d) (True), or keep the model's weights for the check
-    (None: only while they fit hf_model.KEEP_WEIGHTS_BYTES). `check_as_read` (lean only): every row's z is
+    (None: only while they fit hf_forward.KEEP_WEIGHTS_BYTES). `check_as_read` (lean only): every row's z is
     checked against the model's as it is read and not kept (locally it is kept, and checked for the layers
     shown only: at 8,192 tokens checking all 30 layers at once would cost every layer's n²)."""
 

@@ -11,7 +11,7 @@ import pytest
 import torch
 from transformers import AutoModel
 
-from attention.capture import hf_model
+from attention.capture import hf_forward, hf_model
 from attention.trace import SiteProblem
 from harness import tiny_families as families
 
@@ -54,7 +54,7 @@ def eager_attentions(folder: str, lm, enc, dec) -> dict[str, tuple[torch.Tensor,
     """The eager model's own weights per kind, on the inputs our trace read; on the way, checks that
     loading through our attention function leaves the model's output unchanged."""
     out, inputs = families.eager_run(folder, enc, dec)
-    ours, _ = hf_model.run(lm, inputs)
+    ours, _ = hf_forward.run(lm, inputs)
     np.testing.assert_allclose(ours.last_hidden_state.numpy(), out.last_hidden_state.numpy(), atol=1e-5)
     return families.attentions_by_kind(out, lm, dec)
 

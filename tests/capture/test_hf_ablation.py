@@ -9,7 +9,7 @@ import transformers as tf
 from transformers import AutoModel, AutoTokenizer
 
 import attention
-from attention.capture import attention_fn, hf_model
+from attention.capture import attention_fn, hf_forward, hf_model
 from attention.capture import hf_ablation as ablation
 from attention.head_mask import switched_off
 
@@ -39,7 +39,7 @@ def run_with_hooks(lm, sw):
         for i, layer in enumerate(lm.model.encoder.layer)]
     enc = hf_model.encode(lm, [TEXT])
     with switched_off(sw):
-        out, records = hf_model.run(lm, enc.inputs)
+        out, records = hf_forward.run(lm, enc.inputs)
     for h in hooks:
         h.remove()
     return merged, records, out.last_hidden_state

@@ -6,7 +6,7 @@ import torch
 from transformers import AutoModel
 
 import attention
-from attention.capture import hf_model
+from attention.capture import hf_forward, hf_model
 
 pytestmark = pytest.mark.model  # every test here reads a model (tests/lanes.py)
 
@@ -45,7 +45,7 @@ def test_weights_equal_eager_output_attentions_and_hidden_states_unchanged(eager
     enc = hf_model.encode(lm, TEXTS)
     with torch.inference_mode():
         ref = eager(**enc.inputs, output_attentions=True)
-        ours, _ = hf_model.run(lm, enc.inputs)
+        ours, _ = hf_forward.run(lm, enc.inputs)
     np.testing.assert_array_equal(ours.last_hidden_state.numpy(), ref.last_hidden_state.numpy())
     worst = 0.0
     for b, tr in enumerate(traces):

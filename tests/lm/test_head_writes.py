@@ -175,7 +175,7 @@ def test_the_hooks_record_nothing_outside_a_reading(smollm2):
 
 
 def test_a_long_prompt_keeps_no_n_by_n_and_reads_the_same_rows(smollm2, monkeypatch):
-    """Past hf_model.KEEP_WEIGHTS_BYTES a reading is lean (the model's SDPA, no head's n × n kept): the parts
+    """Past hf_forward.KEEP_WEIGHTS_BYTES a reading is lean (the model's SDPA, no head's n × n kept): the parts
     and what each head read (its one row, made from q and K) are the same as with every weight kept."""
     ids = smollm2.tokenizer(PROMPTS[0])["input_ids"]
     kept = head_writes.writes(smollm2, ids)
