@@ -7,10 +7,14 @@ heads for the next token, the attributions' completeness gap and the rank agreem
 
 Then every head off again, in the batch that grows layer by layer (capture/growing_batch.py) and in the plain
 batch of whole rows, interleaved: seconds, their ratio and the largest difference of the drops.
+
+    python -m bench why_word --memory [--tokens 9 512]   # every head off, grown and plain, each in a fresh process:
+                                                         # peak RSS (VmHWM) and seconds, per prompt length
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -18,6 +22,7 @@ import time
 import attention
 from attention.analysis import why_word
 from bench.cli import bench_parser
+from harness.peak import in_fresh_process, is_child, peak_mib, report
 from harness.proc_stats import proc_status_kib
 
 PROMPT = "The black cat drank the milk because it was"
@@ -28,7 +33,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--prompt", default=PROMPT)
     ap.add_argument("--ig-steps", type=int, default=32)
     ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--memory", action="store_true", help="peak RSS of every head off, grown and plain, fresh processes")
+    ap.add_argument("--tokens", type=int, nargs="+", default=[9, 512], help="--memory: prompt lengths")
+    ap.add_argument("--part", choices=("grown", "plain"), help=argparse.SUPPRESS)
+    child, argv = is_child(argv)
     args = ap.parse_args(argv)
+    if child:
+        return _memory_part(args.part, args.tokens[0])
+    if args.memory:
+        for n in args.tokens:
+            got = {part: in_fresh_process("bench.why_word", ["--part", part, "--tokens", str(n)]) for part in ("grown", "plain")}
+            print(f"{n} tokens, every head off: " + "; ".join(
+                f"{part} peak RSS {r.get('peak_mib', float('nan')):.0f} MiB (model loaded {r.get('loaded_mib', float('nan')):.0f}), "
+                f"{r.get('seconds', float('nan')):.1f} s" for part, r in got.items()))
+        return 0
     for i in range(args.repeat):  # the first run also loads the model and probes its sites
         started = time.perf_counter()
         w = attention.why(args.prompt, ig_steps=args.ig_steps)
@@ -58,26 +76,34 @@ def grown_vs_plain(w, prompt: str, repeat: int) -> None:
     import numpy as np
 
     from attention import sources
-    from attention.capture import hf_ablation
     from attention.lm import why
 
     lm = sources.get(sources.SMOLLM2).kept("writer")
     ids = lm.tokenizer(prompt)["input_ids"]
     times: dict[str, list[float]] = {"grown": [], "plain": []}
     drops = {}
-    grown_layers = hf_ablation.grown_layers
     for _ in range(repeat):
         for name in ("grown", "plain"):
-            hf_ablation.grown_layers = grown_layers if name == "grown" else (lambda lm, heads: None)
-            try:
-                started = time.process_time()
-                _, drops[name] = why.head_drops(lm, ids, w.token_id)
-                times[name].append(time.process_time() - started)
-            finally:
-                hf_ablation.grown_layers = grown_layers
+            started = time.process_time()
+            _, drops[name] = why.head_drops(lm, ids, w.token_id, grow=name == "grown")
+            times[name].append(time.process_time() - started)
     g, p = min(times["grown"]), min(times["plain"])
     print(f"every head off, CPU s (best of {repeat}): grown batch {g:.1f}, plain batch {p:.1f}, grown/plain {g / p:.2f}; "
           f"largest |difference| of the drops {float(np.abs(drops['grown'] - drops['plain']).max()):.1e} nats")
+
+
+def _memory_part(part: str, n_tokens: int) -> int:
+    """In a fresh process: SmolLM2 loaded, then every head off alone for a prompt of n_tokens tokens."""
+    from attention import sources
+    from attention.lm import why
+
+    lm = sources.get(sources.SMOLLM2).kept("writer")
+    ids = lm.tokenizer((PROMPT + " ") * (n_tokens // 8 + 1))["input_ids"][:n_tokens]
+    loaded = peak_mib()
+    started = time.perf_counter()
+    why.head_drops(lm, ids, int(ids[-1]), grow=part == "grown")
+    report({"loaded_mib": round(loaded, 1), "seconds": round(time.perf_counter() - started, 2)})
+    return 0
 
 
 if __name__ == "__main__":
