@@ -5,6 +5,8 @@ scrolls sideways, the help speaks of touch and a tap selects a cell."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -81,6 +83,21 @@ def test_a_phone_never_scrolls_sideways_and_a_tap_selects_in_the_linked_palette(
 
 
 @pytest.mark.browser
+def wait_until_stored(context, url: str, value: str, timeout_s: float = 30.0) -> None:
+    """Until a fresh tab of `url` in `context` finds `value` in its localStorage (the browser process has it)."""
+    other = context.new_page()
+    deadline = time.monotonic() + timeout_s
+    try:
+        while True:
+            other.goto(url)
+            if other.evaluate("(v) => Object.values(localStorage).includes(v)", value):
+                return
+            assert time.monotonic() < deadline, f"{value!r} never reached this browser's storage in {timeout_s} s"
+            other.wait_for_timeout(200)
+    finally:
+        other.close()
+
+
 def test_the_saved_file_speaks_too_and_remembers_the_colour_blind_palette(browser, tmp_path):
     site = random_site(6, kind="decoder", heads=1, d_head=4, seed=7)
     path = save_html(Trace(text="t", model_name="random", tokens=site.query_tokens, sites=(site,)), tmp_path / "t.html")
@@ -104,9 +121,9 @@ def test_the_saved_file_speaks_too_and_remembers_the_colour_blind_palette(browse
     expect(page.locator(".hv")).to_have_attribute("data-palette", "cvd")
     assert page.evaluate("() => Object.values(localStorage).includes('cvd')")  # kept by the page at once
     # Chromium hands a localStorage write to its browser process asynchronously, and a reload the test sends
-    # through the browser process can overtake it on a loaded machine (1 full run in 5 read 'standard'); a
-    # person takes longer than a second to reload
-    page.wait_for_timeout(1000)
+    # through the browser process can overtake it on a loaded machine (a fixed second's wait still read 'standard'
+    # in 1 full run of 5): the reload waits until another tab of the file reads the choice, as a visit would
+    wait_until_stored(context, path.as_uri(), "cvd")
     page.reload()
     page.wait_for_selector(".hv[data-ready='1']")
     expect(page.locator(".hv")).to_have_attribute("data-palette", "cvd")  # remembered by this browser

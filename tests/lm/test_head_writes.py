@@ -10,7 +10,7 @@ from torch import nn
 from transformers import AutoModelForCausalLM, Gemma2Config, LlamaConfig
 
 import attention
-from attention.capture import attention_fn, hf_ablation, hf_model
+from attention.capture import attention_fn, hf_ablation, hf_forward, hf_model
 from attention.lm import head_writes
 from attention.lm.head_writes import Refused
 
@@ -179,7 +179,7 @@ def test_a_long_prompt_keeps_no_n_by_n_and_reads_the_same_rows(smollm2, monkeypa
     and what each head read (its one row, made from q and K) are the same as with every weight kept."""
     ids = smollm2.tokenizer(PROMPTS[0])["input_ids"]
     kept = head_writes.writes(smollm2, ids)
-    monkeypatch.setattr(hf_model, "KEEP_WEIGHTS_BYTES", 0)
+    monkeypatch.setattr(hf_forward, "KEEP_WEIGHTS_BYTES", 0)
     lean = head_writes.writes(smollm2, ids)
     assert kept.reads.shape == lean.reads.shape == (30, 9, len(ids))
     assert np.allclose(lean.reads, kept.reads, atol=1e-5) and np.allclose(lean.reads.sum(-1), 1.0, atol=1e-5)
